@@ -1,0 +1,17 @@
+/** Timing helpers for benchmarks: medians of repeated runs (machines here are noisy). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Run `fn` `repeats` times and return the per-run seconds and their median. */
+export async function timeRuns(repeats: number, fn: () => unknown): Promise<{ median: number; runs: number[] }> {
+  const runs: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const start = performance.now();
+    await fn();
+    runs.push((performance.now() - start) / 1000);
+  }
+  return { median: median(runs), runs };
+}

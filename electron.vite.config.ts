@@ -1,0 +1,21 @@
+/**
+ * electron-vite: builds Electron main, the sandboxed preload (CommonJS, as sandboxed
+ * preloads require) and the renderer into out/.
+ */
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './renderer/vite.config';
+
+export default defineConfig({
+  main: {
+    build: { outDir: 'out/main', rollupOptions: { input: 'electron/main/index.ts', external: ['sqlite3', 'node-llama-cpp'] }, externalizeDeps: true },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can require only 'electron': bundle everything else (zod).
+      externalizeDeps: false,
+      outDir: 'out/preload',
+      rollupOptions: { input: 'electron/preload/index.ts', output: { format: 'cjs', entryFileNames: 'index.cjs' } },
+    },
+  },
+  renderer: rendererConfig,
+});

@@ -1,0 +1,43 @@
+/**
+ * Browser mode end to end: data directory, services, the loopback bridge, the launch URL
+ * (with its token) printed and opened in a browser when one is available; clean shutdown
+ * on SIGINT/SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { ServiceContext } from '../services/context';
+import { ensureDataDir } from '../services/dataDir';
+import { ensureRendererBuilt } from './rendererBuild';
+import { startBridge, type Bridge } from './server';
+
+export interface ServeOptions {
+  dataDir: string;
+  port?: number;
+  open?: boolean;
+  rebuild?: boolean;
+  log?: (line: string) => void;
+}
+
+function openBrowser(url: string): void {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => undefined);
+  child.unref();
+}
+
+export async function serveBrowserMode(options: ServeOptions): Promise<{ bridge: Bridge; stop: () => Promise<void> }> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const rendererDir = await ensureRendererBuilt(options.rebuild);
+  const ctx = new ServiceContext(ensureDataDir(options.dataDir), 'browser');
+  const bridge = await startBridge({ ctx, rendererDir, port: options.port });
+  let stopping: Promise<void> | null = null;
+  const stop = () => (stopping ??= bridge.close().then(() => ctx.close()));
+  const onSignal = () => void stop().then(() => process.exit(0));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  log(`Veil is running in browser mode (data: ${ctx.dataDir}).`);
+  log(`Open: ${bridge.launchUrl}`);
+  log('The address carries this launch’s secret token; press Ctrl+C to stop.');
+  if (options.open) openBrowser(bridge.launchUrl);
+  return { bridge, stop };
+}

@@ -1,0 +1,134 @@
+/**
+ * The loopback bridge (browser mode): serves the built renderer and the service API on
+ * 127.0.0.1 only. Every API call needs the per-launch token (Authorization: Bearer);
+ * Host and Origin must be the bridge's own; no CORS headers.
+ *
+ *   POST /api/call/<method>   JSON input → JSON output (400 invalid, 401 token, 500 failure)
+ *   GET  /api/events          server-sent events: job progress and results
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BadRequestError, callMethod, isMethodName } from '../services/api';
+import type { ServiceContext } from '../services/context';
+import { CONTENT_SECURITY_POLICY } from './csp';
+import { checkHostAndOrigin, newToken, tokenMatches } from './security';
+import { resolveStatic, sendFile } from './staticFiles';
+
+export interface BridgeOptions {
+  ctx: ServiceContext;
+  /** Directory holding the built renderer (index.html). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  token?: string;
+}
+
+export interface Bridge {
+  url: string;
+  port: number;
+  token: string;
+  /** URL that carries the token in its fragment (never sent to the server in requests). */
+  launchUrl: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const BASE_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BadRequestError('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('request body is not JSON');
+  }
+}
+
+function streamEvents(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+  res.write(': connected\n\n');
+  const unsubscribe = ctx.subscribe((event, payload) => {
+    res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+  });
+  const keepAlive = setInterval(() => res.write(': ping\n\n'), 15_000);
+  req.on('close', () => {
+    clearInterval(keepAlive);
+    unsubscribe();
+  });
+}
+
+async function handleApi(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (path === '/api/events' && req.method === 'GET') return streamEvents(ctx, req, res);
+  const name = path.startsWith('/api/call/') ? path.slice('/api/call/'.length) : '';
+  if (req.method !== 'POST' || !isMethodName(name)) return sendJson(res, 404, { error: 'no such API method' });
+  try {
+    const result = await callMethod(ctx, name, await readJson(req));
+    sendJson(res, 200, { result });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    sendJson(res, error instanceof BadRequestError ? 400 : 500, { error: message });
+  }
+}
+
+export async function startBridge(options: BridgeOptions): Promise<Bridge> {
+  const token = options.token ?? newToken();
+  let port = 0;
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((req, res) => {
+    const verdict = checkHostAndOrigin(req, port);
+    if (!verdict.ok) return sendJson(res, verdict.status, { error: verdict.reason });
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path.startsWith('/api/')) {
+      if (!tokenMatches(token, req.headers.authorization)) return sendJson(res, 401, { error: 'missing or wrong token' });
+      void handleApi(options.ctx, req, res, path);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
+    const file = resolveStatic(options.rendererDir, path);
+    if (!file) return sendJson(res, 404, { error: 'not found' });
+    sendFile(res, file, { ...BASE_HEADERS, 'Cache-Control': 'no-cache' });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    port,
+    token,
+    launchUrl: `${url}#token=${token}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

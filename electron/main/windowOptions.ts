@@ -1,0 +1,55 @@
+/**
+ * Hardened window settings, kept free of `electron` imports so tests can assert them.
+ */
+export interface SecureWebPreferences {
+  preload: string;
+  contextIsolation: true;
+  sandbox: true;
+  nodeIntegration: false;
+  nodeIntegrationInWorker: false;
+  nodeIntegrationInSubFrames: false;
+  webSecurity: true;
+  allowRunningInsecureContent: false;
+  webviewTag: false;
+  experimentalFeatures: false;
+  spellcheck: false;
+  navigateOnDragDrop: false;
+}
+
+export function secureWebPreferences(preload: string): SecureWebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    spellcheck: false,
+    navigateOnDragDrop: false,
+  };
+}
+
+/** Links the app may hand to the system browser: https only, no credentials in the URL. */
+export function isSafeExternalUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** The renderer is loaded from a file:// URL inside the app; nothing else may be navigated to. */
+export function isAppUrl(raw: string, rendererIndexUrl: string): boolean {
+  try {
+    const url = new URL(raw);
+    const own = new URL(rendererIndexUrl);
+    return url.protocol === own.protocol && url.pathname === own.pathname;
+  } catch {
+    return false;
+  }
+}

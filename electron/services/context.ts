@@ -1,0 +1,47 @@
+/**
+ * ServiceContext: what every handler gets — the data directory, the job manager, the
+ * event emitter, and per-context singletons (vault, model host, …) created on first use
+ * and closed with the context. Domains keep their singleton with `ctx.singleton(key, make)`.
+ */
+import type { EventName, EventPayload } from '../shared/contract';
+import { JobManager } from './jobs/jobManager';
+
+export type AppMode = 'electron' | 'browser' | 'cli';
+type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+type Listener = (event: EventName, payload: unknown) => void;
+
+export class ServiceContext {
+  readonly jobs: JobManager;
+  private readonly singletons = new Map<string, { value: unknown; close?: () => Promise<void> | void }>();
+  private readonly listeners = new Set<Listener>();
+
+  constructor(readonly dataDir: string, readonly mode: AppMode) {
+    this.jobs = new JobManager(dataDir, this.emit);
+  }
+
+  /** Push an event to every subscriber (IPC, bridge SSE, tests). */
+  readonly emit: Emit = (event, payload) => {
+    for (const listener of this.listeners) listener(event, payload);
+  };
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A per-context singleton, created on first use; `close` runs when the context closes. */
+  async singleton<T>(key: string, make: () => Promise<T> | T, close?: (value: T) => Promise<void> | void): Promise<T> {
+    const existing = this.singletons.get(key);
+    if (existing) return existing.value as T;
+    const value = await make();
+    if (!this.singletons.has(key)) this.singletons.set(key, { value, close: close && (() => close(value)) });
+    return this.singletons.get(key)!.value as T;
+  }
+
+  async close(): Promise<void> {
+    await this.jobs.shutdown();
+    for (const { close } of [...this.singletons.values()].reverse()) await close?.();
+    this.singletons.clear();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Jobs: long work with an id, progress events, cancel (AbortSignal) and a result.
+ * Status is persisted to <dataDir>/jobs.json so that a restart marks jobs that were
+ * running as 'interrupted'. Job results must not contain private text.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { EventName, EventPayload } from '../../shared/contract';
+import { jobSchema, type JobRecord } from '../../shared/api/jobs';
+
+export interface JobContext {
+  readonly id: string;
+  readonly signal: AbortSignal;
+  /** Report progress (stage, done of total, optional message). */
+  progress(stage: string, done: number, total: number, message?: string): void;
+  /** Throw if the job was cancelled. */
+  throwIfCancelled(): void;
+}
+
+export class JobCancelledError extends Error {
+  constructor() {
+    super('job cancelled');
+  }
+}
+
+type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+const KEEP = 200;
+
+export class JobManager {
+  private readonly records = new Map<string, JobRecord>();
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+  private readonly file: string;
+
+  constructor(dataDir: string, private readonly emit: Emit) {
+    this.file = join(dataDir, 'jobs.json');
+    this.load();
+  }
+
+  /** Start `work` as a job and return its id at once; `wait(id)` gives the outcome. */
+  start<T>(kind: string, work: (job: JobContext) => Promise<T>): string {
+    const id = randomUUID();
+    const controller = new AbortController();
+    const record: JobRecord = { id, kind, status: 'running', startedAt: new Date().toISOString() };
+    this.records.set(id, record);
+    this.persist();
+    const job: JobContext = {
+      id,
+      signal: controller.signal,
+      progress: (stage, done, total, message) => {
+        record.progress = { stage, done, total, message };
+        this.emit('job.progress', { jobId: id, stage, done, total, message });
+      },
+      throwIfCancelled: () => {
+        if (controller.signal.aborted) throw new JobCancelledError();
+      },
+    };
+    const done = Promise.resolve()
+      .then(() => work(job))
+      .then(
+        (result) => this.finish(record, 'succeeded', { result }),
+        (error: unknown) =>
+          controller.signal.aborted || error instanceof JobCancelledError
+            ? this.finish(record, 'cancelled', {})
+            : this.finish(record, 'failed', { error: error instanceof Error ? error.message : String(error) }),
+      );
+    this.running.set(id, { controller, done });
+    return id;
+  }
+
+  /** Resolve when the job ends; returns its final record. */
+  async wait(id: string): Promise<JobRecord> {
+    await this.running.get(id)?.done;
+    return this.get(id);
+  }
+
+  get(id: string): JobRecord {
+    const record = this.records.get(id);
+    if (!record) throw new Error(`no job with id ${id}`);
+    return record;
+  }
+
+  list(): JobRecord[] {
+    return [...this.records.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  }
+
+  cancel(id: string): boolean {
+    const entry = this.running.get(id);
+    if (!entry) return false;
+    entry.controller.abort();
+    return true;
+  }
+
+  /** Cancel everything still running and wait for it to settle. */
+  async shutdown(): Promise<void> {
+    for (const { controller } of this.running.values()) controller.abort();
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+  }
+
+  private finish(record: JobRecord, status: JobRecord['status'], extra: Partial<JobRecord>): void {
+    Object.assign(record, extra, { status, endedAt: new Date().toISOString() });
+    this.running.delete(record.id);
+    this.persist();
+    this.emit('job.finished', record);
+  }
+
+  private load(): void {
+    if (!existsSync(this.file)) return;
+    const parsed = z.array(jobSchema).safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
+    if (!parsed.success) return;
+    for (const record of parsed.data) {
+      if (record.status === 'running') Object.assign(record, { status: 'interrupted', endedAt: new Date().toISOString() });
+      this.records.set(record.id, record);
+    }
+    this.persist();
+  }
+
+  private persist(): void {
+    const recent = this.list().slice(0, KEEP);
+    const tmp = `${this.file}.tmp`;
+    writeFileSync(tmp, JSON.stringify(recent), { mode: 0o600 });
+    renameSync(tmp, this.file);
+  }
+}

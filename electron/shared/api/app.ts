@@ -1,0 +1,23 @@
+/** App-level methods: identity, data directory, active backend, health. */
+import { z } from 'zod';
+import { method } from './define';
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  dataDir: z.string(),
+  backend: z.string().describe('active model backend, e.g. "reference"'),
+  platform: z.string(),
+  mode: z.enum(['electron', 'browser', 'cli']),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const healthSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+});
+
+export const appMethods = {
+  'app.info': method(z.object({}).strict(), appInfoSchema, 'Version, data directory, active backend, platform'),
+  'app.health': method(z.object({}).strict(), healthSchema, 'Quick self-check of the services'),
+};

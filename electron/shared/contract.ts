@@ -1,0 +1,34 @@
+/**
+ * The one API contract: every method the renderer (through the preload or the bridge)
+ * and the CLI may call, with zod schemas for input and output, and the pushed events.
+ * Each domain lives in ./api/<domain>.ts; add its methods and events here.
+ */
+import type { z } from 'zod';
+import { appMethods } from './api/app';
+import { jobEvents, jobMethods } from './api/jobs';
+
+export const contract = {
+  ...appMethods,
+  ...jobMethods,
+};
+
+export const eventContract = {
+  ...jobEvents,
+};
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Contract[M]['output']>;
+export type EventName = keyof typeof eventContract;
+export type EventPayload<E extends EventName> = z.output<(typeof eventContract)[E]>;
+
+export const methodNames = Object.keys(contract) as MethodName[];
+export const eventNames = Object.keys(eventContract) as EventName[];
+
+/** The typed client every front end gets (window.veil in Electron, the bridge client in a browser). */
+export type VeilApi = {
+  [M in MethodName]: (input: MethodInput<M>) => Promise<MethodOutput<M>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};

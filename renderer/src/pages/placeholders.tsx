@@ -1,0 +1,53 @@
+/**
+ * Pages whose features have not landed yet: each says plainly what it will hold.
+ * A page moves to its own file when its feature is built.
+ */
+import { PlannedFeature } from '../components/PlannedFeature';
+
+export const VaultPage = () => (
+  <PlannedFeature
+    title="Exemplar vault"
+    summary="Private datasets will live in a local SQLite vault."
+    items={['import CSV, JSONL, JSON and text files', 'curate, label and split records into private / public / held-out', 'find and redact personal data']}
+  />
+);
+
+export const BudgetPage = () => (
+  <PlannedFeature
+    title="Privacy budget"
+    summary="Each dataset will carry an ε/δ budget charged by every release."
+    items={['set a budget per dataset', 'plan a workload and see its cost before running it', 'verify and export the tamper-evident ledger']}
+  />
+);
+
+export const SynthesizePage = () => (
+  <PlannedFeature
+    title="DP synthetic prompts"
+    summary="Differentially private few-shot demonstrations will be generated here."
+    items={['DP few-shot generation (Tang et al.) and AdaDPSyn (Gao et al.)', 'watch tokens appear as they are generated', 'export the prompt with its privacy certificate']}
+  />
+);
+
+export const AskPage = () => (
+  <PlannedFeature
+    title="Private answering"
+    summary="Questions will be answered by an ensemble over private examples with DP aggregation."
+    items={['private voting and embedding/keyword-space aggregation', 'public-data-assisted aggregation', 'each answer charged to the budget']}
+  />
+);
+
+export const AuditPage = () => (
+  <PlannedFeature
+    title="Membership-inference audit"
+    summary="Audits will measure what a prompt or a release actually leaks."
+    items={['membership-inference attacks on planted canaries', 'ROC, AUC and TPR at low FPR', 'empirical ε lower bounds next to the accounted ε']}
+  />
+);
+
+export const ModelsPage = () => (
+  <PlannedFeature
+    title="Models"
+    summary="The built-in reference learner is active; choosing a local GGUF model will be possible here."
+    items={['load any GGUF with llama.cpp and see its metadata', 'connect an OpenAI-compatible server', 'switch back to the reference learner']}
+  />
+);

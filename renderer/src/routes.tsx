@@ -1,0 +1,23 @@
+/** The app's pages, in navigation order. Hash routes: #/vault, #/budget, … */
+import type { ComponentType } from 'react';
+import { AskPage, AuditPage, BudgetPage, ModelsPage, SynthesizePage, VaultPage } from './pages/placeholders';
+
+export interface Route {
+  path: string;
+  label: string;
+  Page: ComponentType;
+}
+
+export const routes: Route[] = [
+  { path: 'vault', label: 'Vault', Page: VaultPage },
+  { path: 'budget', label: 'Budget', Page: BudgetPage },
+  { path: 'synthesize', label: 'Synthesize', Page: SynthesizePage },
+  { path: 'ask', label: 'Ask', Page: AskPage },
+  { path: 'audit', label: 'Audit', Page: AuditPage },
+  { path: 'models', label: 'Models', Page: ModelsPage },
+];
+
+export function routeFromHash(hash: string): Route {
+  const path = hash.replace(/^#\/?/, '');
+  return routes.find((r) => r.path === path) ?? routes[0];
+}
