@@ -7,7 +7,10 @@ import { rendererConfig } from './renderer/vite.config';
 
 export default defineConfig({
   main: {
-    build: { outDir: 'out/main', rollupOptions: { input: 'electron/main/index.ts', external: ['sqlite3', 'node-llama-cpp'] }, externalizeDeps: true },
+    build: { outDir: 'out/main', rollupOptions: {
+        // The model host runs in its own process (utilityProcess) from out/main/modelHost.js.
+        input: { index: 'electron/main/index.ts', modelHost: 'electron/workers/modelHost.ts' },
+        external: ['sqlite3', 'node-llama-cpp'] }, externalizeDeps: true },
   },
   preload: {
     build: {

@@ -8,10 +8,12 @@ import { contract, type MethodName, type MethodOutput } from '../shared/contract
 import { appHandlers, jobHandlers } from './app/appHandlers';
 import type { ServiceContext } from './context';
 import type { HandlerMap } from './handler';
+import { modelHandlers } from './model/modelHandlers';
 
 const handlers: HandlerMap<MethodName> = {
   ...appHandlers,
   ...jobHandlers,
+  ...modelHandlers,
 };
 
 /** A request that failed validation or named no method: the caller's fault (HTTP 400). */

@@ -6,10 +6,12 @@
 import type { z } from 'zod';
 import { appMethods } from './api/app';
 import { jobEvents, jobMethods } from './api/jobs';
+import { modelMethods } from './api/model';
 
 export const contract = {
   ...appMethods,
   ...jobMethods,
+  ...modelMethods,
 };
 
 export const eventContract = {

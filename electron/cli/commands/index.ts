@@ -2,7 +2,9 @@
  * Every CLI command group registers itself here (one line each).
  */
 import type { Command } from 'commander';
+import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
+import { registerModel } from './model';
 import { registerServe } from './serve';
 
 type Register = (program: Command) => void;
@@ -10,4 +12,6 @@ type Register = (program: Command) => void;
 export const commandGroups: Register[] = [
   registerInfo,
   registerServe,
+  registerModel,
+  registerDoctor,
 ];

@@ -1,10 +1,12 @@
 /** Handlers for app.* and jobs.* methods. */
 import { APP_NAME, APP_VERSION } from '../../shared/appInfo';
+import type { ServiceContext } from '../context';
 import type { HandlerMap } from '../handler';
+import { getModelService } from '../model/modelHandlers';
 
-/** The active model backend's name; the model service replaces this once it exists. */
-export async function activeBackendName(): Promise<string> {
-  return 'reference';
+/** The active model backend's name ('reference', 'llama.cpp' or 'openai-compatible'). */
+export async function activeBackendName(ctx: ServiceContext): Promise<string> {
+  return (await getModelService(ctx)).activeBackendName();
 }
 
 export const appHandlers: HandlerMap<'app.info' | 'app.health'> = {
@@ -12,7 +14,7 @@ export const appHandlers: HandlerMap<'app.info' | 'app.health'> = {
     name: APP_NAME,
     version: APP_VERSION,
     dataDir: ctx.dataDir,
-    backend: await activeBackendName(),
+    backend: await activeBackendName(ctx),
     platform: `${process.platform}-${process.arch}`,
     mode: ctx.mode,
   }),

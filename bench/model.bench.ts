@@ -1,0 +1,115 @@
+/**
+ * Cost of one DP synthesis step (Tang et al.): M = 10 teacher prompts of 300 tokens each,
+ * next-token distributions restricted to 100 public candidate tokens — batched (one call,
+ * M parallel sequences) vs sequential (M calls). "cold": prompts not seen before (full
+ * prompt evaluation); "next token": every prompt grew by one token since the last step
+ * (the KV cache of each sequence is reused). Backends: the reference learner, and
+ * generated llama GGUFs in llama.cpp (model host process) at 1 and 2 threads.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeTinyLlamaGguf, type TinyLlamaOptions } from '../core/model/gguf/tinyLlama';
+import type { LanguageModel } from '../core/model/languageModel';
+import { callMethod } from '../electron/services/api';
+import { ServiceContext } from '../electron/services/context';
+import { ensureDataDir } from '../electron/services/dataDir';
+import { getModelService } from '../electron/services/model/modelHandlers';
+import { loadReferenceLearner } from '../electron/services/model/referenceResources';
+import { isBackgroundEmail, loadSpamAssassin } from '../scripts/model/spamAssassin';
+import { timeRuns } from './stats';
+
+const M = 10;
+const PROMPT_TOKENS = 300;
+const CANDIDATES = 100;
+const COLD_REPEATS = 3;
+const STEP_REPEATS = 5;
+
+/** M teacher-style prompts (instruction, a demonstration, a partial e-mail) cut to PROMPT_TOKENS tokens. */
+async function teacherPrompts(model: LanguageModel): Promise<number[][]> {
+  const emails = loadSpamAssassin(1200).filter((e) => !isBackgroundEmail(e));
+  const prompts: number[][] = [];
+  for (let i = 0; prompts.length < M; i++) {
+    const [a, b] = [emails[(i * 37) % emails.length], emails[(i * 53 + 11) % emails.length]];
+    const text = `Classify each e-mail as spam or ham.\n\nEmail: ${a.text}\nLabel: ${a.label}\n\nEmail: ${b.text}\nLabel: ${b.label}\n\nEmail: ${a.text}`;
+    const tokens = await model.tokenize(text);
+    if (tokens.length >= PROMPT_TOKENS) prompts.push(tokens.slice(0, PROMPT_TOKENS));
+  }
+  return prompts;
+}
+
+const ms = (s: { median: number; runs: number[] }) => ({ medianMs: +(s.median * 1000).toFixed(2), runsMs: s.runs.map((r) => +(r * 1000).toFixed(2)) });
+
+async function measureStep(model: LanguageModel, candidates: number[], coldRepeats = COLD_REPEATS, stepRepeats = STEP_REPEATS): Promise<object> {
+  const base = await teacherPrompts(model);
+  let salt = 0;
+  // A fresh first token per run defeats KV-cache reuse: every run evaluates all M × 300 tokens.
+  const fresh = () => base.map((p) => [candidates[salt++ % candidates.length], ...p.slice(1)]);
+  const options = { restrictTo: candidates };
+  await model.nextTokenDistributions(fresh(), options); // warm-up (JIT, allocations)
+  const batchedCold = await timeRuns(coldRepeats, () => model.nextTokenDistributions(fresh(), options));
+  const sequentialCold = await timeRuns(coldRepeats, async () => {
+    for (const p of fresh()) await model.nextTokenDistribution(p, options);
+  });
+  const grow = (prompts: number[][]) => prompts.map((p, i) => [...p, candidates[(p.length + i) % candidates.length]]);
+  let current = fresh();
+  await model.nextTokenDistributions(current, options);
+  const batchedStep = await timeRuns(stepRepeats, () => model.nextTokenDistributions((current = grow(current)), options));
+  const sequentialStep = await timeRuns(stepRepeats, async () => {
+    current = grow(current);
+    for (const p of current) await model.nextTokenDistribution(p, options);
+  });
+  return {
+    coldBatched: ms(batchedCold),
+    coldSequential: ms(sequentialCold),
+    nextTokenBatched: ms(batchedStep),
+    nextTokenSequential: ms(sequentialStep),
+    coldSpeedup: +(sequentialCold.median / batchedCold.median).toFixed(2),
+    nextTokenSpeedup: +(sequentialStep.median / batchedStep.median).toFixed(2),
+  };
+}
+
+async function llamaBench(name: string, options: TinyLlamaOptions, threads: number[]): Promise<object[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'veil-bench-'));
+  const ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  const results: object[] = [];
+  try {
+    const path = join(dir, `${name}.gguf`);
+    writeFileSync(path, makeTinyLlamaGguf(options));
+    for (const t of threads) {
+      const { jobId } = await callMethod(ctx, 'model.loadGguf', { path, threads: t, sequences: M, contextSize: 512 });
+      const job = await ctx.jobs.wait(jobId);
+      if (job.status !== 'succeeded') throw new Error(`loading ${name} failed: ${job.error}`);
+      const status = await callMethod(ctx, 'model.status', {});
+      const model = await (await getModelService(ctx)).current();
+      const vocabulary = model.info.vocabularySize!;
+      const candidates = Array.from({ length: CANDIDATES }, (_, i) => 259 + ((i * 7) % (vocabulary - 259)));
+      results.push({
+        model: name,
+        parameters: status.gguf?.metadata.parameterCount,
+        quantisation: status.gguf?.metadata.quantisation,
+        threads: status.hardware?.threads,
+        sequences: status.gguf?.sequences,
+        loadSeconds: status.gguf?.loadSeconds,
+        ...(await measureStep(model, candidates)),
+      });
+    }
+  } finally {
+    await ctx.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+export async function run(): Promise<object> {
+  const reference = await loadReferenceLearner();
+  const referenceCandidates = Array.from({ length: CANDIDATES }, (_, i) => 257 + i * 13);
+  return {
+    setup: { teachers: M, promptTokens: PROMPT_TOKENS, candidates: CANDIDATES, repeats: { llama: [COLD_REPEATS, STEP_REPEATS], reference: [21, 21] } },
+    reference: { threads: 1, note: 'pure TypeScript on the main thread; its batched call is a loop', ...(await measureStep(reference, referenceCandidates, 21, 21)) },
+    llama: [
+      ...(await llamaBench('tiny', { seed: 1 }, [1, 2])),
+      ...(await llamaBench('small', { seed: 2, embeddingLength: 512, feedForwardLength: 1536, blockCount: 8, headCount: 8, headCountKv: 4, f16: true }, [1, 2])),
+    ],
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The `veil.dp-prompt/v1` export: a DP synthetic few-shot prompt with its privacy
+ * certificate. `contentHash` is the SHA-256 of the canonical JSON of everything except the
+ * certificate; the ledger entry named in the certificate records the same hash at commit,
+ * so `veil certificate verify` detects an edited file or a certificate that names the wrong entry.
+ */
+import { z } from 'zod';
+import { neighbouringSchema, privacyEventSchema } from '../accounting/events';
+import { canonicalJson, sha256Hex } from './canonicalJson';
+
+export const DP_PROMPT_FORMAT = 'veil.dp-prompt/v1';
+
+const boundsSchema = z.object({ lower: z.number(), estimate: z.number(), upper: z.number() });
+
+export const certificateSchema = z.object({
+  mechanism: z.enum(['tang-gaussian', 'tang-exponential', 'adadpsyn']),
+  epsilon: boundsSchema,
+  delta: z.number(),
+  accountant: z.string(),
+  neighbouring: neighbouringSchema,
+  privacyUnit: z.enum(['record', 'subject']),
+  sampling: z.object({ kind: z.literal('poisson'), q: z.number() }),
+  parameters: z.record(z.string(), z.unknown()),
+  event: privacyEventSchema,
+  dataset: z.object({ name: z.string(), fingerprint: z.string() }),
+  model: z.object({ backend: z.string(), name: z.string(), sha256: z.string().nullable() }),
+  ledger: z.object({ entryId: z.number().int(), entryHash: z.string() }),
+  appVersion: z.string(),
+  issuedAt: z.string(),
+  contentHash: z.string(),
+});
+export type PrivacyCertificate = z.infer<typeof certificateSchema>;
+
+export const dpPromptSchema = z.object({
+  format: z.literal(DP_PROMPT_FORMAT),
+  task: z.object({ kind: z.enum(['classification', 'generation']), labels: z.array(z.string()) }),
+  instruction: z.string(),
+  demonstrations: z.array(z.object({ text: z.string(), label: z.string().optional() })),
+  prompt: z.string(),
+  certificate: certificateSchema,
+});
+export type DpPromptExport = z.infer<typeof dpPromptSchema>;
+export type DpPromptContent = Omit<DpPromptExport, 'certificate'>;
+
+/** SHA-256 of the released content (everything but the certificate). */
+export function contentHash(doc: DpPromptContent): Promise<string> {
+  const { format, task, instruction, demonstrations, prompt } = doc;
+  return sha256Hex(canonicalJson({ format, task, instruction, demonstrations, prompt }));
+}
+
+/** Plain text / Markdown ready to paste, with a one-line privacy note. */
+export function toMarkdown(doc: DpPromptExport): string {
+  const c = doc.certificate;
+  return [
+    doc.prompt.trimEnd(),
+    '',
+    `<!-- ${DP_PROMPT_FORMAT}: (ε=${c.epsilon.upper.toFixed(3)}, δ=${c.delta.toExponential(2)})-DP, ${c.mechanism}, ledger entry ${c.ledger.entryId} (${c.ledger.entryHash.slice(0, 12)}…) -->`,
+    '',
+  ].join('\n');
+}
+
+/** OpenAI-style chat messages: the instruction as system, each demonstration as a user/assistant pair. */
+export function toChatMessages(doc: DpPromptExport, inputPrefix = 'Text:'): { role: 'system' | 'user' | 'assistant'; content: string }[] {
+  const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [{ role: 'system', content: doc.instruction }];
+  for (const d of doc.demonstrations) {
+    if (d.label === undefined) messages.push({ role: 'assistant', content: d.text });
+    else messages.push({ role: 'user', content: `${inputPrefix} ${d.text}` }, { role: 'assistant', content: d.label });
+  }
+  return messages;
+}

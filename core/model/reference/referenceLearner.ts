@@ -1,0 +1,220 @@
+/**
+ * The reference learner: a deterministic, transparent statistical in-context learner —
+ * a baseline, not an LLM — so the whole app works offline with no model file.
+ *
+ * Next-token distribution = Kneser–Ney bigram of a public background corpus
+ * (BackgroundModel) → cache n-gram model of the prompt (CacheModel) → label model: when
+ * the current line is a prefix of the answer lines of the prompt's demonstrations
+ * ("Label: spam"), the probability mass the cache gives to the possible answer tokens is
+ * redistributed by a naive Bayes classifier trained on those demonstrations, with weight
+ * ρ = n/(n + 2) for n demonstrations. Label scores are token log-probabilities summed
+ * under this same distribution. Embeddings are hashed TF-IDF.
+ */
+import { cryptoRandom } from '../../random/cryptoRandom';
+import { restrictDistribution, sampleIndex, topK } from '../distribution';
+import { finishStop, firstStop } from '../stopStrings';
+import type {
+  EvaluateOptions,
+  GenerateOptions,
+  Generation,
+  LanguageModel,
+  ModelCapabilities,
+  ModelInfo,
+  Prompt,
+  TokenDistribution,
+  TokenId,
+  TopToken,
+} from '../languageModel';
+import type { BackgroundData } from './backgroundData';
+import { BackgroundModel } from './backgroundModel';
+import { CacheModel } from './cacheModel';
+import { parseDemonstrations } from './demonstrations';
+import { naiveBayesPosterior } from './naiveBayes';
+import { TfidfEmbedder } from './tfidfEmbedding';
+import { EOS_TOKEN, ReferenceTokenizer } from './tokenizer';
+
+interface LabelPath {
+  tokens: TokenId[];
+  posterior: number;
+}
+
+/** The evolving state of one prompt: cache counts, current line, label paths. */
+class PromptState {
+  private readonly cache: CacheModel;
+  private line: TokenId[] = [];
+  private readonly paths: LabelPath[] = [];
+  private readonly rho: number;
+
+  constructor(private readonly learner: ReferenceLearner, tokens: readonly TokenId[], text: string) {
+    this.cache = new CacheModel();
+    for (const t of tokens) this.push(t);
+    const context = parseDemonstrations(text);
+    if (context) {
+      const lines = new Map<string, string>();
+      for (const d of context.demonstrations) if (!lines.has(d.label)) lines.set(d.label, d.line);
+      const labels = [...lines.keys()];
+      const posterior = naiveBayesPosterior(context.demonstrations, context.query, labels);
+      labels.forEach((label, i) => this.paths.push({ tokens: learner.tokenizer.encode(lines.get(label)!), posterior: posterior[i] }));
+      this.rho = context.demonstrations.length / (context.demonstrations.length + 2);
+    } else {
+      this.rho = 0;
+    }
+  }
+
+  push(token: TokenId): void {
+    this.cache.push(token);
+    if (this.learner.breaksLine(token)) this.line = [];
+    else this.line.push(token);
+  }
+
+  distribution(): Float64Array {
+    const out = new Float64Array(this.learner.vocabularySize);
+    this.learner.background.fill(this.cache.last ?? EOS_TOKEN, out);
+    this.cache.apply(out);
+    if (this.rho > 0) this.mixLabels(out);
+    return out;
+  }
+
+  /** Redistribute the mass on the answer tokens that can come next by the label posterior. */
+  private mixLabels(out: Float64Array): void {
+    const n = this.line.length;
+    const next = new Map<TokenId, number>();
+    let total = 0;
+    for (const path of this.paths) {
+      if (path.tokens.length <= n || !this.line.every((t, i) => path.tokens[i] === t)) continue;
+      const t = path.tokens[n];
+      next.set(t, (next.get(t) ?? 0) + path.posterior);
+      total += path.posterior;
+    }
+    if (next.size === 0 || total === 0) return;
+    let mass = 0;
+    for (const t of next.keys()) mass += out[t];
+    for (const [t, p] of next) out[t] = (1 - this.rho) * out[t] + this.rho * mass * (p / total);
+  }
+}
+
+export class ReferenceLearner implements LanguageModel {
+  readonly tokenizer: ReferenceTokenizer;
+  readonly background: BackgroundModel;
+  private readonly embedder: TfidfEmbedder;
+  private readonly lineBreaks: Uint8Array;
+  readonly info: ModelInfo;
+  readonly capabilities: ModelCapabilities = {
+    tokenize: true,
+    fullDistribution: true,
+    restrictedDistribution: true,
+    batchedEvaluation: false,
+    generate: true,
+    scoreLabels: true,
+    embeddings: true,
+    maxTopTokens: null,
+  };
+
+  constructor(data: BackgroundData) {
+    this.tokenizer = new ReferenceTokenizer(data.pieces);
+    this.background = new BackgroundModel(data);
+    if (this.background.vocabularySize !== this.tokenizer.vocabularySize) throw new Error('background data does not match its vocabulary');
+    this.embedder = new TfidfEmbedder(data.embeddingDf, data.documents);
+    this.lineBreaks = Uint8Array.from({ length: this.tokenizer.vocabularySize }, (_, t) => (t !== EOS_TOKEN && this.tokenizer.decode([t]).includes('\n') ? 1 : 0));
+    this.info = {
+      backend: 'reference',
+      name: 'reference learner (statistical baseline, not an LLM)',
+      kind: 'baseline',
+      vocabularySize: this.tokenizer.vocabularySize,
+      contextLength: null,
+      embeddingDimension: this.embedder.dimension,
+    };
+  }
+
+  get vocabularySize(): number {
+    return this.tokenizer.vocabularySize;
+  }
+
+  breaksLine(token: TokenId): boolean {
+    return this.lineBreaks[token] === 1;
+  }
+
+  private state(prompt: Prompt): PromptState {
+    const tokens = typeof prompt === 'string' ? this.tokenizer.encode(prompt) : [...prompt];
+    for (const t of tokens) if (!Number.isInteger(t) || t < 0 || t >= this.vocabularySize) throw new Error(`token id ${t} is not in the vocabulary`);
+    const text = typeof prompt === 'string' ? prompt : this.tokenizer.decode(tokens);
+    return new PromptState(this, tokens, text);
+  }
+
+  async tokenize(text: string): Promise<TokenId[]> {
+    return this.tokenizer.encode(text);
+  }
+
+  async detokenize(tokens: readonly TokenId[]): Promise<string> {
+    return this.tokenizer.decode(tokens);
+  }
+
+  async tokenText(token: TokenId): Promise<string> {
+    return this.tokenizer.tokenText(token);
+  }
+
+  async nextTokenDistribution(prompt: Prompt, options: EvaluateOptions = {}): Promise<TokenDistribution> {
+    options.signal?.throwIfAborted();
+    const probs = this.state(prompt).distribution();
+    return options.restrictTo ? restrictDistribution(probs, options.restrictTo) : { probs };
+  }
+
+  async nextTokenDistributions(prompts: readonly Prompt[], options: EvaluateOptions = {}): Promise<TokenDistribution[]> {
+    const out: TokenDistribution[] = [];
+    for (const prompt of prompts) out.push(await this.nextTokenDistribution(prompt, options));
+    return out;
+  }
+
+  async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
+    const dist = await this.nextTokenDistribution(prompt, { signal });
+    return topK(dist, k).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token) }));
+  }
+
+  async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {
+    const state = this.state(prompt);
+    const random = options.random ?? cryptoRandom;
+    const tokens: TokenId[] = [];
+    for (let i = 0; i < options.maxTokens; i++) {
+      if (options.signal?.aborted) return { text: this.tokenizer.decode(tokens), tokens, finishReason: 'cancelled' };
+      const token = sampleIndex(state.distribution(), options.temperature ?? 0, random);
+      if (token === EOS_TOKEN) return { text: this.tokenizer.decode(tokens), tokens, finishReason: 'eos' };
+      tokens.push(token);
+      state.push(token);
+      const text = this.tokenizer.decode(tokens);
+      const stop = firstStop(text, options.stop);
+      if (stop !== null) return finishStop(text, stop, tokens);
+      if (i % 16 === 15) await new Promise((resolve) => setTimeout(resolve, 0)); // let cancellation through
+    }
+    return { text: this.tokenizer.decode(tokens), tokens, finishReason: 'length' };
+  }
+
+  async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
+    const promptTokens = this.tokenizer.encode(prompt);
+    const first = this.state(promptTokens).distribution();
+    return labels.map((label) => {
+      signal?.throwIfAborted();
+      const whole = this.tokenizer.encode(prompt + label);
+      const aligned = promptTokens.every((t, i) => whole[i] === t);
+      const continuation = aligned ? whole.slice(promptTokens.length) : this.tokenizer.encode(label);
+      if (continuation.length === 0) return 0;
+      let logProb = Math.log(first[continuation[0]]);
+      if (continuation.length > 1) {
+        const state = this.state(promptTokens);
+        for (let i = 1; i < continuation.length; i++) {
+          state.push(continuation[i - 1]);
+          logProb += Math.log(state.distribution()[continuation[i]]);
+        }
+      }
+      return logProb;
+    });
+  }
+
+  async embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    return texts.map((text) => {
+      signal?.throwIfAborted();
+      return this.embedder.embed(text);
+    });
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,102 @@
+/**
+ * `veil doctor`: checks the installation end to end — SQLite opens, the CSPRNG works,
+ * llama.cpp loads a freshly generated tiny GGUF in the model host process and evaluates a
+ * prompt, and the reference learner answers a few-shot prompt. Each check reports ok,
+ * a one-line detail and its duration; a failing check never stops the others.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeTinyLlamaGguf } from '../../../core/model/gguf/tinyLlama';
+import type { HostDistribution, LoadedModel } from '../../workers/modelHostProtocol';
+import { readGgufMetadata } from './ggufFile';
+import { ModelHostClient } from './modelHostClient';
+import { defaultThreads } from './modelService';
+import { loadReferenceLearner } from './referenceResources';
+
+export interface DoctorCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+  seconds: number;
+}
+
+interface SqliteDatabase {
+  get(sql: string, callback: (error: Error | null, row: Record<string, unknown>) => void): void;
+  close(callback: (error: Error | null) => void): void;
+}
+
+async function checkSqlite(): Promise<string> {
+  const sqlite3 = createRequire(import.meta.url)('sqlite3') as { Database: new (file: string, cb: (e: Error | null) => void) => SqliteDatabase };
+  const db = await new Promise<SqliteDatabase>((resolve, reject) => {
+    const opened: SqliteDatabase = new sqlite3.Database(':memory:', (error) => (error ? reject(error) : resolve(opened)));
+  });
+  const row = await new Promise<Record<string, unknown>>((resolve, reject) => db.get('select sqlite_version() as version', (e, r) => (e ? reject(e) : resolve(r))));
+  await new Promise<void>((resolve, reject) => db.close((e) => (e ? reject(e) : resolve())));
+  return `SQLite ${String(row.version)} opened :memory:`;
+}
+
+async function checkCsprng(): Promise<string> {
+  const a = globalThis.crypto.getRandomValues(new Uint32Array(8));
+  const b = globalThis.crypto.getRandomValues(new Uint32Array(8));
+  if (a.every((x, i) => x === b[i])) throw new Error('two CSPRNG draws were identical');
+  return 'globalThis.crypto.getRandomValues works';
+}
+
+async function checkLlama(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'veil-doctor-'));
+  const host = new ModelHostClient();
+  try {
+    const path = join(dir, 'tiny.gguf');
+    writeFileSync(path, makeTinyLlamaGguf({ seed: 42 }));
+    const metadata = await readGgufMetadata(path);
+    await host.start();
+    const started = performance.now();
+    const threads = defaultThreads();
+    const loaded = await host.request<LoadedModel>({ op: 'load', path, threads, sequences: 2, contextSize: 256, vocabularySize: metadata.vocabularySize! });
+    const loadMs = performance.now() - started;
+    const [dist] = await host.request<HostDistribution[]>({ op: 'distributions', prompts: ['the quick brown fox'] });
+    const sum = dist.probs.reduce((a, b) => a + b, 0);
+    if (dist.probs.length !== loaded.vocabularySize || Math.abs(sum - 1) > 1e-6) throw new Error(`next-token distribution sums to ${sum} over ${dist.probs.length} tokens`);
+    return `loaded a generated tiny GGUF in ${loadMs.toFixed(0)} ms (model host, ${threads} thread${threads === 1 ? '' : 's'}); next-token distribution over ${dist.probs.length} tokens sums to ${sum.toFixed(6)}`;
+  } finally {
+    await host.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function checkReference(): Promise<string> {
+  const learner = await loadReferenceLearner();
+  const prompt =
+    'Classify each e-mail as spam or ham.\n\n' +
+    'Email: Win a free cruise! Click here to claim your cash prize now\nLabel: spam\n\n' +
+    'Email: Minutes of the build meeting, patch review moved to Thursday\nLabel: ham\n\n' +
+    'Email: Cheap meds, free prize, click now to claim cash\nLabel: spam\n\n' +
+    'Email: Can you review my patch before the meeting on Thursday?\nLabel: ham\n\n' +
+    'Email: Claim your free cash prize, click here\nLabel:';
+  const [spam, ham] = await learner.scoreLabels(prompt, [' spam', ' ham']);
+  if (!(spam > ham)) throw new Error('the reference learner did not follow its demonstrations');
+  return `vocabulary ${learner.info.vocabularySize}; answered "spam" to a 4-shot prompt (p = ${Math.exp(spam).toFixed(3)})`;
+}
+
+const CHECKS: [string, () => Promise<string>][] = [
+  ['sqlite', checkSqlite],
+  ['csprng', checkCsprng],
+  ['llama.cpp', checkLlama],
+  ['reference learner', checkReference],
+];
+
+export async function runDoctor(): Promise<{ ok: boolean; checks: DoctorCheck[] }> {
+  const checks: DoctorCheck[] = [];
+  for (const [name, check] of CHECKS) {
+    const started = performance.now();
+    try {
+      const detail = await check();
+      checks.push({ name, ok: true, detail, seconds: (performance.now() - started) / 1000 });
+    } catch (error) {
+      checks.push({ name, ok: false, detail: error instanceof Error ? error.message : String(error), seconds: (performance.now() - started) / 1000 });
+    }
+  }
+  return { ok: checks.every((c) => c.ok), checks };
+}

@@ -1,0 +1,26 @@
+/** Handlers for model.* methods; the model service is the context's 'model' singleton. */
+import type { ServiceContext } from '../context';
+import type { HandlerMap } from '../handler';
+import { inspectGgufFile, validateGgufPath } from './ggufFile';
+import { ModelService } from './modelService';
+
+export function getModelService(ctx: ServiceContext): Promise<ModelService> {
+  return ctx.singleton('model', () => new ModelService(), (service) => service.close());
+}
+
+type ModelMethod = 'model.status' | 'model.loadGguf' | 'model.useReference' | 'model.useRemote' | 'model.unload' | 'model.inspect' | 'model.try';
+
+export const modelHandlers: HandlerMap<ModelMethod> = {
+  'model.status': async (_input, ctx) => (await getModelService(ctx)).status(),
+  'model.loadGguf': async ({ path, ...options }, ctx) => {
+    const real = await validateGgufPath(path);
+    const service = await getModelService(ctx);
+    if (service.loading) throw new Error('a model is already being loaded; wait for that job or cancel it');
+    return { jobId: ctx.jobs.start('model.load', (job) => service.loadGguf(real, job, options)) };
+  },
+  'model.useReference': async (_input, ctx) => (await getModelService(ctx)).useReference(),
+  'model.useRemote': async (input, ctx) => (await getModelService(ctx)).useRemote(input),
+  'model.unload': async (_input, ctx) => (await getModelService(ctx)).unload(),
+  'model.inspect': async ({ path }) => inspectGgufFile(path),
+  'model.try': async ({ prompt, maxTokens, topK }, ctx) => (await getModelService(ctx)).try(prompt, maxTokens, topK),
+};

@@ -1,0 +1,233 @@
+/**
+ * LanguageModel over an OpenAI-compatible server: completions with logprobs (restricted
+ * distributions via logit bias, top tokens), echo for label scoring, embeddings, and the
+ * vLLM / llama.cpp-server /tokenize and /detokenize endpoints where the server has them.
+ * No full-vocabulary distributions: servers return only the top few logprobs.
+ */
+import { checkRestriction } from '../../../../core/model/distribution';
+import {
+  CapabilityError,
+  type EvaluateOptions,
+  type GenerateOptions,
+  type Generation,
+  type LanguageModel,
+  type ModelCapabilities,
+  type ModelInfo,
+  type Prompt,
+  type TokenDistribution,
+  type TokenId,
+  type TopToken,
+} from '../../../../core/model/languageModel';
+import type { OpenAiClient } from './openaiClient';
+import { biasChunks, combineChunks, LOGIT_BIAS, type ChunkLogprobs } from './restrictedLogprobs';
+
+interface CompletionChoice {
+  index: number;
+  text: string;
+  finish_reason?: string | null;
+  logprobs?: {
+    tokens?: string[];
+    token_logprobs?: (number | null)[];
+    top_logprobs?: (Record<string, number> | null)[];
+    text_offset?: number[];
+  } | null;
+}
+
+interface CompletionResponse {
+  choices: CompletionChoice[];
+}
+
+type WirePrompt = string | number[];
+
+const TOKEN_ID_KEY = /^token_id:(\d+)$/;
+
+function wire(prompt: Prompt): WirePrompt {
+  return typeof prompt === 'string' ? prompt : [...prompt];
+}
+
+export class RemoteModel implements LanguageModel {
+  readonly info: ModelInfo;
+  readonly capabilities: ModelCapabilities;
+  private readonly texts = new Map<TokenId, string>();
+
+  private constructor(
+    readonly client: OpenAiClient,
+    private readonly hasTokenizer: boolean,
+    contextLength: number | null,
+  ) {
+    this.info = { backend: 'openai-compatible', name: client.model, kind: 'llm', vocabularySize: null, contextLength, embeddingDimension: null };
+    this.capabilities = {
+      tokenize: hasTokenizer,
+      fullDistribution: false,
+      restrictedDistribution: true,
+      batchedEvaluation: true,
+      generate: true,
+      scoreLabels: true,
+      embeddings: true,
+      maxTopTokens: client.maxLogprobs,
+    };
+  }
+
+  /** Probe the server (model list, tokenizer endpoint) and return a model for it. */
+  static async connect(client: OpenAiClient, signal?: AbortSignal): Promise<RemoteModel> {
+    const models = await client.get<{ data?: { id: string; max_model_len?: number | null }[] }>('/models', signal);
+    const entry = models.data?.find((m) => m.id === client.model);
+    if (models.data && !entry) throw new Error(`the server does not serve model "${client.model}" (it serves: ${models.data.map((m) => m.id).join(', ')})`);
+    let hasTokenizer = true;
+    try {
+      await client.postRoot('/tokenize', { prompt: 'a', content: 'a', add_special_tokens: false, add_special: false }, signal);
+    } catch {
+      hasTokenizer = false;
+    }
+    return new RemoteModel(client, hasTokenizer, entry?.max_model_len ?? null);
+  }
+
+  private requireTokenizer(): void {
+    if (!this.hasTokenizer) throw new CapabilityError('openai-compatible', 'tokenize: the server has no /tokenize endpoint');
+  }
+
+  async tokenize(text: string): Promise<TokenId[]> {
+    this.requireTokenizer();
+    const reply = await this.client.postRoot<{ tokens: number[] }>('/tokenize', { prompt: text, content: text, add_special_tokens: false, add_special: false });
+    return reply.tokens;
+  }
+
+  async detokenize(tokens: readonly TokenId[]): Promise<string> {
+    this.requireTokenizer();
+    const reply = await this.client.postRoot<{ prompt?: string; content?: string }>('/detokenize', { tokens: [...tokens] });
+    return reply.prompt ?? reply.content ?? '';
+  }
+
+  async tokenText(token: TokenId): Promise<string> {
+    if (!this.texts.has(token)) this.texts.set(token, await this.detokenize([token]));
+    return this.texts.get(token)!;
+  }
+
+  /** Map a returned top-logprob key to a token id: "token_id:N" (vLLM) or the token's text. */
+  private resolveKey(key: string, candidates: ReadonlyMap<string, TokenId>): TokenId | undefined {
+    const id = TOKEN_ID_KEY.exec(key);
+    return id ? Number(id[1]) : candidates.get(key);
+  }
+
+  /** Text → id for a chunk's tokens, for servers that key logprobs by token text. */
+  private async textCandidates(chunk: readonly TokenId[]): Promise<Map<string, TokenId>> {
+    if (!this.hasTokenizer) throw new Error('the server keys logprobs by token text and has no /detokenize to map them to ids');
+    const candidates = new Map<string, TokenId>();
+    for (const t of chunk) {
+      const text = await this.tokenText(t);
+      if (candidates.has(text)) throw new Error(`tokens ${candidates.get(text)} and ${t} have the same text; the server must return token ids (vLLM: return_tokens_as_token_ids)`);
+      candidates.set(text, t);
+    }
+    return candidates;
+  }
+
+  private async completions(prompts: readonly Prompt[], body: Record<string, unknown>, signal?: AbortSignal): Promise<CompletionChoice[]> {
+    const reply = await this.client.post<CompletionResponse>('/completions', { prompt: prompts.map(wire), ...body }, signal);
+    const choices = [...(reply.choices ?? [])].sort((a, b) => a.index - b.index);
+    if (choices.length !== prompts.length) throw new Error(`the server answered ${choices.length} completions for ${prompts.length} prompts`);
+    return choices;
+  }
+
+  async nextTokenDistribution(prompt: Prompt, options: EvaluateOptions = {}): Promise<TokenDistribution> {
+    return (await this.nextTokenDistributions([prompt], options))[0];
+  }
+
+  async nextTokenDistributions(prompts: readonly Prompt[], options: EvaluateOptions = {}): Promise<TokenDistribution[]> {
+    const restrictTo = options.restrictTo;
+    if (!restrictTo) throw new CapabilityError('openai-compatible', 'return a full next-token distribution (servers return only the top logprobs); pass restrictTo');
+    checkRestriction(restrictTo, null);
+    if (prompts.length === 0) return [];
+    const chunks = biasChunks(restrictTo, this.client.maxLogprobs);
+    const replies: ChunkLogprobs[][] = prompts.map(() => []);
+    for (const chunk of chunks) {
+      const choices = await this.completions(
+        prompts,
+        {
+          max_tokens: 1,
+          temperature: 0,
+          logprobs: chunk.length,
+          logit_bias: Object.fromEntries(chunk.map((t) => [String(t), LOGIT_BIAS])),
+          return_tokens_as_token_ids: true,
+        },
+        options.signal,
+      );
+      const tops = choices.map((c) => Object.entries(c.logprobs?.top_logprobs?.[0] ?? {}));
+      const needTexts = tops.some((top) => top.some(([key]) => !TOKEN_ID_KEY.test(key)));
+      const candidates = needTexts ? await this.textCandidates(chunk) : new Map<string, TokenId>();
+      tops.forEach((top, i) => {
+        const reply: ChunkLogprobs = new Map();
+        for (const [key, logprob] of top) {
+          const id = this.resolveKey(key, candidates);
+          if (id !== undefined && chunk.includes(id)) reply.set(id, logprob);
+        }
+        replies[i].push(reply);
+      });
+    }
+    return replies.map((r) => combineChunks(restrictTo, chunks, r));
+  }
+
+  async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
+    const n = Math.min(k, this.client.maxLogprobs);
+    const [choice] = await this.completions([prompt], { max_tokens: 1, temperature: 0, logprobs: n, return_tokens_as_token_ids: true }, signal);
+    const top = Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {}).sort((a, b) => b[1] - a[1]);
+    const out: TopToken[] = [];
+    for (const [key, logprob] of top.slice(0, n)) {
+      const id = TOKEN_ID_KEY.exec(key);
+      let token = id ? Number(id[1]) : -1;
+      if (!id && this.hasTokenizer) {
+        const tokens = await this.tokenize(key);
+        if (tokens.length === 1) token = tokens[0];
+      }
+      out.push({ token, text: id ? await this.tokenText(token).catch(() => key) : key, prob: Math.exp(logprob) });
+    }
+    return out;
+  }
+
+  async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {
+    const seed = options.random && !options.random.cryptographic ? options.random.nextUint32() : undefined;
+    try {
+      const [choice] = await this.completions(
+        [prompt],
+        { max_tokens: options.maxTokens, temperature: options.temperature ?? 0, stop: options.stop?.length ? [...options.stop] : undefined, seed },
+        options.signal,
+      );
+      const finishReason = choice.finish_reason === 'stop' ? 'stop' : 'length';
+      return { text: choice.text, tokens: this.hasTokenizer ? await this.tokenize(choice.text) : [], finishReason };
+    } catch (error) {
+      if (options.signal?.aborted) return { text: '', tokens: [], finishReason: 'cancelled' };
+      throw error;
+    }
+  }
+
+  /** Echo the prompt + label and sum the logprobs of the tokens that start inside the label. */
+  async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
+    if (labels.length === 0) return [];
+    const choices = await this.completions(labels.map((l) => prompt + l), { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 }, signal);
+    return choices.map((choice, i) => {
+      const { token_logprobs: logprobs, text_offset: offsets } = choice.logprobs ?? {};
+      if (!logprobs || !offsets) throw new Error('the server did not echo prompt logprobs (echo: true with logprobs)');
+      const end = prompt.length + labels[i].length;
+      let sum = 0;
+      offsets.forEach((offset, j) => {
+        if (offset >= prompt.length && offset < end) sum += logprobs[j] ?? 0;
+      });
+      return sum;
+    });
+  }
+
+  async embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const reply = await this.client.post<{ data: { index: number; embedding: number[] }[] }>('/embeddings', { input: [...texts] }, signal);
+    return [...reply.data]
+      .sort((a, b) => a.index - b.index)
+      .map(({ embedding }) => {
+        const norm = Math.sqrt(embedding.reduce((a, x) => a + x * x, 0));
+        const unit = new Float32Array(embedding.length);
+        if (norm > 0) embedding.forEach((x, j) => (unit[j] = x / norm));
+        else unit[0] = 1;
+        return unit;
+      });
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,142 @@
+/**
+ * Evaluation on a loaded llama.cpp model (inside the model host process): next-token
+ * distributions (full: softmax of every logit in float64; restricted: softmax of the
+ * requested logits, which is exactly the renormalised restriction), top tokens, label
+ * log-probabilities (log-softmax of the full logits, summed over the label's tokens)
+ * and generation (greedy = argmax, ties to the lower id; sampling in JS).
+ */
+import type { LlamaModel, Token } from 'node-llama-cpp';
+import { argmax, logSumExp, sampleIndex, softmax } from '../../core/model/distribution';
+import { cryptoRandom } from '../../core/random/cryptoRandom';
+import { seededRandom } from '../../core/random/seededRandom';
+import type { RandomSource } from '../../core/random/randomSource';
+import { firstStop } from '../../core/model/stopStrings';
+import type { HostDistribution, HostGeneration, WirePrompt } from './modelHostProtocol';
+import type { SequencePool } from './sequencePool';
+
+export class LlamaEvaluator {
+  constructor(
+    private readonly model: LlamaModel,
+    private readonly pool: SequencePool,
+    readonly vocabularySize: number,
+  ) {}
+
+  tokens(prompt: WirePrompt): number[] {
+    const tokens = typeof prompt === 'string' ? (this.model.tokenize(prompt) as number[]) : prompt;
+    for (const t of tokens) if (!Number.isInteger(t) || t < 0 || t >= this.vocabularySize) throw new Error(`token id ${t} is not in the vocabulary`);
+    const bos = this.model.tokens.bos;
+    if (tokens.length === 0 && bos === null) throw new Error('empty prompt (this model has no BOS token)');
+    return bos !== null && this.model.tokens.shouldPrependBosToken && tokens[0] !== bos ? [bos, ...tokens] : [...tokens];
+  }
+
+  private fullLogits(logits: Map<Token, number>): Float64Array {
+    const out = new Float64Array(this.vocabularySize).fill(-Infinity);
+    for (const [t, l] of logits) if (t < out.length) out[t] = l;
+    return out;
+  }
+
+  /** Next-token distributions for many prompts, `pool.size` at a time in one batch. */
+  async distributions(prompts: readonly WirePrompt[], restrictTo?: readonly number[]): Promise<HostDistribution[]> {
+    const lists = prompts.map((p) => this.tokens(p));
+    const out: HostDistribution[] = [];
+    for (let start = 0; start < lists.length; start += this.pool.size) {
+      const chunk = lists.slice(start, start + this.pool.size);
+      const seqs = this.pool.assign(chunk);
+      // Trim every sequence first, then queue all evaluations in the same tick: node-llama-cpp
+      // batches evaluations queued together into shared llama_decode calls.
+      const starts = await Promise.all(chunk.map((tokens, i) => this.pool.prepare(seqs[i], tokens, tokens.length - 1)));
+      const results = await Promise.all(
+        chunk.map(async (tokens, i) => {
+          const from = starts[i];
+          const last = tokens.length - 1;
+          const outputs = await this.pool.evaluate(seqs[i], tokens, from, (j) =>
+            j === last ? { logits: restrictTo ? { filter: { tokens: restrictTo as Token[] } } : true } : undefined,
+          );
+          const logits = outputs.get(last)?.next.logits;
+          if (!logits) throw new Error('llama.cpp returned no logits');
+          if (!restrictTo) return { probs: softmax(this.fullLogits(logits)) };
+          const picked = restrictTo.map((t) => {
+            const l = logits.get(t as Token);
+            if (l === undefined) throw new Error(`llama.cpp returned no logit for token ${t}`);
+            return l;
+          });
+          return { tokens: [...restrictTo], probs: softmax(picked) };
+        }),
+      );
+      out.push(...results);
+    }
+    return out;
+  }
+
+  async topTokens(prompt: WirePrompt, k: number): Promise<{ token: number; prob: number }[]> {
+    const [dist] = await this.distributions([prompt]);
+    const order = Array.from(dist.probs.keys()).sort((a, b) => dist.probs[b] - dist.probs[a] || a - b);
+    return order.slice(0, k).map((token) => ({ token, prob: dist.probs[token] }));
+  }
+
+  /** Continuation tokens of `label` after `prompt` (as tokenised together when they align). */
+  private continuation(prompt: string, label: string): number[] {
+    const alone = this.model.tokenize(prompt) as number[];
+    const whole = this.model.tokenize(prompt + label) as number[];
+    if (alone.every((t, i) => whole[i] === t)) return whole.slice(alone.length);
+    return this.model.tokenize(label, false, 'trimLeadingSpace') as number[];
+  }
+
+  async scoreLabels(prompt: string, labels: readonly string[]): Promise<number[]> {
+    const base = this.tokens(prompt);
+    const jobs = labels.map((label) => ({ tokens: [...base, ...this.continuation(prompt, label)] }));
+    const scores: number[] = [];
+    for (let start = 0; start < jobs.length; start += this.pool.size) {
+      const chunk = jobs.slice(start, start + this.pool.size);
+      const seqs = this.pool.assign(chunk.map((j) => j.tokens));
+      const results = await Promise.all(
+        chunk.map(async ({ tokens }, i) => {
+          if (tokens.length === base.length) return 0;
+          const from = await this.pool.prepare(seqs[i], tokens, base.length - 1);
+          const outputs = await this.pool.evaluate(seqs[i], tokens.slice(0, -1), from, (j) => (j >= base.length - 1 ? { logits: true } : undefined));
+          let logProb = 0;
+          for (let j = base.length - 1; j < tokens.length - 1; j++) {
+            const logits = outputs.get(j)?.next.logits;
+            if (!logits) throw new Error('llama.cpp returned no logits');
+            const full = this.fullLogits(logits);
+            logProb += full[tokens[j + 1]] - logSumExp(full);
+          }
+          return logProb;
+        }),
+      );
+      scores.push(...results);
+    }
+    return scores;
+  }
+
+  async generate(
+    request: { prompt: WirePrompt; maxTokens: number; temperature: number; seed: number | null; stop: string[] },
+    signal: AbortSignal,
+  ): Promise<HostGeneration> {
+    const tokens = this.tokens(request.prompt);
+    const [seq] = this.pool.assign([tokens]);
+    let from = await this.pool.prepare(seq, tokens, tokens.length - 1);
+    let pending = tokens;
+    const random: RandomSource = request.seed === null ? cryptoRandom : seededRandom(request.seed);
+    const generated: number[] = [];
+    const finish = (finishReason: HostGeneration['finishReason'], text = this.model.detokenize(generated as Token[])): HostGeneration => ({ text, tokens: generated, finishReason });
+    for (let i = 0; i < request.maxTokens; i++) {
+      if (signal.aborted) return finish('cancelled');
+      if (pending.length > this.pool.contextSize) return finish('length');
+      const last = pending.length - 1;
+      const outputs = await this.pool.evaluate(seq, pending, from, (j) => (j === last ? { logits: true } : undefined));
+      const logits = outputs.get(last)?.next.logits;
+      if (!logits) throw new Error('llama.cpp returned no logits');
+      const full = this.fullLogits(logits);
+      const token = request.temperature > 0 ? sampleIndex(softmax(full), request.temperature, random) : argmax(full);
+      if (this.model.isEogToken(token as Token)) return finish('eos');
+      generated.push(token);
+      const text = this.model.detokenize(generated as Token[]);
+      const stop = firstStop(text, request.stop);
+      if (stop !== null) return finish('stop', text.slice(0, stop));
+      pending = [...pending, token];
+      from = pending.length - 1;
+    }
+    return finish('length');
+  }
+}

@@ -1,0 +1,90 @@
+/** `veil model …` and `veil doctor`: in-process with captured stdout, and as real subprocesses. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../../electron/cli/main';
+import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
+import { startOpenAiTestServer, type TestServer } from './openaiTestServer';
+
+let dir: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-model-cli-'));
+  server = await startOpenAiTestServer(await loadReferenceLearner());
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  try {
+    const code = await runCli(args);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+describe('veil model', () => {
+  it('make-tiny writes a GGUF and info describes it', async () => {
+    const file = join(dir, 'tiny.gguf');
+    const made = await cli('model', 'make-tiny', file, '--seed', '7', '--json');
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({ path: file, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(existsSync(file)).toBe(true);
+    const again = await cli('model', 'make-tiny', file);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/exists; pass --force/);
+    const info = await cli('model', 'info', file, '--json');
+    expect(JSON.parse(info.stdout)).toMatchObject({ fileName: 'tiny.gguf', sha256: JSON.parse(made.stdout).sha256, metadata: { architecture: 'llama', vocabularySize: 734 } });
+    const human = await cli('model', 'info', file);
+    expect(human.stdout).toMatch(/architecture:\s+llama/);
+  });
+
+  it('try answers with the reference learner and with an OpenAI-compatible server', async () => {
+    const prompt = 'Email: free money\nLabel: spam\n\nEmail: patch notes\nLabel: ham\n\nEmail: free offer\nLabel:';
+    const local = await cli('model', 'try', '--model', 'reference', '--prompt', prompt, '--max-tokens', '3', '--top', '2', '--data-dir', join(dir, 'data'), '--json');
+    expect(local.code).toBe(0);
+    const result = JSON.parse(local.stdout);
+    expect(result).toMatchObject({ backend: 'reference', finishReason: 'length' });
+    expect(result.topTokens.map((t: { text: string }) => t.text)).toEqual([' spam', ' ham']);
+    const remote = await cli('model', 'try', '--model', server.baseUrl, '--prompt', prompt, '--max-tokens', '3', '--top', '2', '--data-dir', join(dir, 'data'), '--json');
+    expect(remote.code).toBe(0);
+    expect(JSON.parse(remote.stdout)).toMatchObject({ backend: 'openai-compatible', model: 'reference', text: result.text });
+    const bad = await cli('model', 'try', '--model', join(dir, 'missing.gguf'), '--prompt', 'x', '--data-dir', join(dir, 'data'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^veil: no such file/);
+  });
+
+  it('doctor checks every part and reports each result', async () => {
+    const report = await cli('doctor', '--json');
+    expect(report.code).toBe(0);
+    const { ok, checks } = JSON.parse(report.stdout);
+    expect(ok).toBe(true);
+    expect(checks.map((c: { name: string }) => c.name)).toEqual(['sqlite', 'csprng', 'llama.cpp', 'reference learner']);
+  });
+
+  it('runs as a real process: info and try on a GGUF through the model host', () => {
+    const file = join(dir, 'tiny.gguf');
+    const info = spawnSync(process.execPath, ['bin/veil.mjs', 'model', 'info', file, '--json'], { encoding: 'utf8' });
+    expect(info.status).toBe(0);
+    expect(JSON.parse(info.stdout).metadata.architecture).toBe('llama');
+    const tried = spawnSync(process.execPath, ['bin/veil.mjs', 'model', 'try', '--model', file, '--prompt', 'Hello', '--max-tokens', '4', '--threads', '1', '--data-dir', join(dir, 'data'), '--json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(tried.status).toBe(0);
+    const result = JSON.parse(tried.stdout);
+    expect(result).toMatchObject({ backend: 'llama.cpp', model: 'veil-tiny-llama' });
+    expect(result.topTokens).toHaveLength(10);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * A local OpenAI-compatible test server (127.0.0.1 only) that serves the reference
+ * learner: /v1/models, /v1/completions (logprobs with an optional cap, logit_bias applied
+ * before the logprobs are computed — as OpenAI does —, echo), /v1/embeddings, and the
+ * vLLM-style /tokenize and /detokenize. Optionally requires a bearer key; records the
+ * authorization headers it saw so tests can check what was sent.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { softmax } from '../../../core/model/distribution';
+import type { ReferenceLearner } from '../../../core/model/reference/referenceLearner';
+
+export interface TestServerOptions {
+  maxLogprobs?: number;
+  apiKey?: string;
+  /** Key top_logprobs by token text even when asked for "token_id:N" keys (servers other than vLLM). */
+  textKeys?: boolean;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  authorizations: string[];
+  requests: number;
+  close(): Promise<void>;
+}
+
+type Body = Record<string, unknown>;
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Body> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text ? (JSON.parse(text) as Body) : {};
+}
+
+export async function startOpenAiTestServer(model: ReferenceLearner, options: TestServerOptions = {}): Promise<TestServer> {
+  const state = { authorizations: [] as string[], requests: 0 };
+
+  const tokens = async (prompt: unknown): Promise<number[]> => (typeof prompt === 'string' ? model.tokenize(prompt) : (prompt as number[]));
+  const key = async (t: number, asIds: boolean) => (asIds ? `token_id:${t}` : model.tokenText(t));
+
+  async function completion(prompt: unknown, body: Body, index: number) {
+    const ids = await tokens(prompt);
+    const logprobCount = typeof body.logprobs === 'number' ? body.logprobs : null;
+    const bias = (body.logit_bias ?? {}) as Record<string, number>;
+    const asIds = Boolean(body.return_tokens_as_token_ids) && !options.textKeys;
+    const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 16;
+    const echoTokens: number[] = body.echo ? ids : [];
+    const echoLogprobs: (number | null)[] = [];
+    for (let i = 0; i < echoTokens.length; i++) {
+      echoLogprobs.push(i === 0 ? null : Math.log((await model.nextTokenDistribution(ids.slice(0, i))).probs[ids[i]]));
+    }
+    const dist = (await model.nextTokenDistribution(ids)).probs;
+    const biased = softmax(Array.from(dist, (p, t) => Math.log(p) + (bias[String(t)] ?? 0)));
+    let generated: number[];
+    let text: string;
+    let finish = 'length';
+    if (Object.keys(bias).length > 0 || maxTokens <= 1) {
+      generated = maxTokens > 0 ? [biased.indexOf(Math.max(...biased))] : [];
+      text = await model.detokenize(generated);
+    } else {
+      const g = await model.generate(ids, { maxTokens, stop: (body.stop as string[] | undefined) ?? [] });
+      generated = g.tokens;
+      text = g.text;
+      finish = g.finishReason === 'stop' ? 'stop' : 'length';
+    }
+    let logprobs = null;
+    if (logprobCount !== null) {
+      const order = Array.from(biased.keys()).sort((a, b) => biased[b] - biased[a]).slice(0, logprobCount);
+      const top: Record<string, number> = {};
+      for (const t of order) top[await key(t, asIds)] = Math.log(biased[t]);
+      const all = [...echoTokens, ...generated];
+      const offsets: number[] = [];
+      let offset = 0;
+      for (const t of all) {
+        offsets.push(offset);
+        offset += (await model.detokenize([t])).length;
+      }
+      logprobs = {
+        tokens: await Promise.all(all.map((t) => key(t, asIds))),
+        token_logprobs: [...echoLogprobs, ...generated.map((t) => Math.log(biased[t]))],
+        top_logprobs: [...echoTokens.map(() => null), top],
+        text_offset: offsets,
+      };
+    }
+    return { index, text: (body.echo ? await model.detokenize(ids) : '') + text, finish_reason: finish, logprobs };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    state.requests++;
+    state.authorizations.push(req.headers.authorization ?? '');
+    if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return send(res, 401, { error: { message: `Incorrect API key provided: ${req.headers.authorization ?? 'none'}` } });
+    }
+    const url = req.url ?? '';
+    if (req.method === 'GET' && url === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: 'reference', object: 'model', max_model_len: 100000 }] });
+    if (req.method !== 'POST') return send(res, 404, { error: { message: 'not found' } });
+    const body = await readBody(req);
+    if (url === '/tokenize') return send(res, 200, { tokens: await model.tokenize(String(body.prompt ?? body.content ?? '')) });
+    if (url === '/detokenize') return send(res, 200, { prompt: await model.detokenize(body.tokens as number[]) });
+    if (url === '/v1/embeddings') {
+      const input = Array.isArray(body.input) ? (body.input as string[]) : [String(body.input)];
+      const vectors = await model.embed(input);
+      return send(res, 200, { object: 'list', data: vectors.map((v, index) => ({ index, object: 'embedding', embedding: Array.from(v) })) });
+    }
+    if (url === '/v1/completions') {
+      if (body.model !== 'reference') return send(res, 404, { error: { message: `model ${String(body.model)} not found` } });
+      if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs) {
+        return send(res, 400, { error: { message: `logprobs must be at most ${options.maxLogprobs}` } });
+      }
+      const prompts = Array.isArray(body.prompt) && (body.prompt.length === 0 || typeof body.prompt[0] !== 'number') ? (body.prompt as unknown[]) : [body.prompt];
+      const choices = [];
+      for (let i = 0; i < prompts.length; i++) choices.push(await completion(prompts[i], body, i));
+      return send(res, 200, { object: 'text_completion', model: 'reference', choices });
+    }
+    send(res, 404, { error: { message: 'not found' } });
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: error instanceof Error ? error.message : String(error) } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    get authorizations() {
+      return state.authorizations;
+    },
+    get requests() {
+      return state.requests;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

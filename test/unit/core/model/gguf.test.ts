@@ -1,0 +1,101 @@
+/** GGUF writer/reader: the tiny llama model round-trips; malformed files fail with clear messages. */
+import { describe, expect, it } from 'vitest';
+import { bufferSource, GgufFormatError, readGgufHeader } from '../../../../core/model/gguf/ggufReader';
+import { summariseGguf } from '../../../../core/model/gguf/ggufSummary';
+import { GgufValueType } from '../../../../core/model/gguf/ggufTypes';
+import { float32ToFloat16, writeGguf } from '../../../../core/model/gguf/ggufWriter';
+import { makeTinyLlamaGguf, tinyVocabulary } from '../../../../core/model/gguf/tinyLlama';
+
+const tiny = makeTinyLlamaGguf({ seed: 3 });
+
+async function expectFormatError(bytes: Uint8Array, pattern: RegExp): Promise<void> {
+  const error = await readGgufHeader(bufferSource(bytes)).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(GgufFormatError);
+  expect((error as Error).message).toMatch(pattern);
+}
+
+describe('tiny llama GGUF', () => {
+  it('has a GGUF v3 header, 32-byte aligned tensor data and the llama metadata', async () => {
+    const header = await readGgufHeader(bufferSource(tiny));
+    expect(header.version).toBe(3);
+    expect(header.alignment).toBe(32);
+    expect(header.dataOffset % 32).toBe(0);
+    for (const t of header.tensors) expect((t.offset - header.dataOffset) % 32).toBe(0);
+    const m = summariseGguf(header);
+    const vocab = tinyVocabulary();
+    expect(m).toMatchObject({ architecture: 'llama', name: 'veil-tiny-llama', quantisation: 'F32', contextLength: 2048, embeddingLength: 64, blockCount: 2, vocabularySize: vocab.tokens.length, tokenizerModel: 'llama', ggufVersion: 3 });
+    expect(m.chatTemplate).toContain('add_generation_prompt');
+    expect(m.parameterCount).toBe(header.tensors.reduce((a, t) => a + t.dims.reduce((x, y) => x * y, 1), 0));
+    expect(vocab.tokens.filter((t) => /^<0x[0-9A-F]{2}>$/.test(t))).toHaveLength(256);
+    expect(header.metadata['tokenizer.ggml.bos_token_id']).toBe(1);
+    expect(header.metadata['tokenizer.ggml.eos_token_id']).toBe(2);
+    for (const key of ['llama.feed_forward_length', 'llama.attention.head_count', 'llama.attention.layer_norm_rms_epsilon', 'tokenizer.ggml.scores', 'tokenizer.ggml.token_type']) {
+      expect(header.metadata[key]).toBeDefined();
+    }
+  });
+
+  it('is deterministic in its seed', () => {
+    expect(Buffer.from(makeTinyLlamaGguf({ seed: 3 })).equals(tiny)).toBe(true);
+    expect(Buffer.from(makeTinyLlamaGguf({ seed: 4 })).equals(tiny)).toBe(false);
+  });
+
+  it('writes F16 weights on request', async () => {
+    const m = summariseGguf(await readGgufHeader(bufferSource(makeTinyLlamaGguf({ f16: true }))));
+    expect(m.quantisation).toBe('F16');
+    expect(float32ToFloat16(1)).toBe(0x3c00);
+    expect(float32ToFloat16(-2)).toBe(0xc000);
+    expect(float32ToFloat16(65504)).toBe(0x7bff);
+    expect(float32ToFloat16(1e6)).toBe(0x7c00);
+  });
+});
+
+describe('GGUF validation', () => {
+  it('rejects truncated files, naming the tensor that runs past the end', async () => {
+    await expectFormatError(tiny.subarray(0, tiny.length - 100), /truncated/);
+    await expectFormatError(tiny.subarray(0, 5000), /truncated|file ends/);
+    await expectFormatError(tiny.subarray(0, 10), /too small/);
+  });
+
+  it('rejects a wrong magic, version or value type', async () => {
+    const bad = tiny.slice();
+    bad[0] = 0x47 + 1;
+    await expectFormatError(bad, /not a GGUF file/);
+    const v9 = tiny.slice();
+    new DataView(v9.buffer).setUint32(4, 9, true);
+    await expectFormatError(v9, /unsupported GGUF version 9/);
+    const header = writeGguf([{ key: 'general.architecture', type: GgufValueType.STRING, value: 'llama' }], []);
+    const weird = header.slice();
+    const typeOffset = 4 + 4 + 8 + 8 + 8 + 'general.architecture'.length;
+    new DataView(weird.buffer).setUint32(typeOffset, 77, true);
+    await expectFormatError(weird, /unknown value type 77/);
+  });
+
+  it('rejects absurd counts and lengths instead of allocating them', async () => {
+    const huge = tiny.slice();
+    new DataView(huge.buffer).setBigUint64(16, 1n << 40n, true);
+    await expectFormatError(huge, /more than the file can hold/);
+  });
+
+  it('rejects unknown tensor types and misaligned offsets', async () => {
+    const bytes = writeGguf(
+      [{ key: 'general.architecture', type: GgufValueType.STRING, value: 'llama' }],
+      [{ name: 'a', dims: [8], type: 0, data: new Float32Array(8) }],
+    );
+    const view = new DataView(bytes.buffer);
+    // Tensor info: name (8 + 1 bytes), n_dims u32, dim u64, type u32, offset u64 — right before the padding.
+    const infoStart = 4 + 4 + 8 + 8 + (8 + 'general.architecture'.length + 4 + 8 + 5);
+    const typeAt = infoStart + 9 + 4 + 8;
+    const badType = bytes.slice();
+    new DataView(badType.buffer).setUint32(typeAt, 5, true);
+    await expectFormatError(badType, /unknown type 5/);
+    const misaligned = bytes.slice();
+    new DataView(misaligned.buffer).setBigUint64(typeAt + 4, 4n, true);
+    await expectFormatError(misaligned, /not aligned/);
+    expect(view.getUint32(typeAt, true)).toBe(0);
+  });
+
+  it('requires general.architecture', async () => {
+    const header = await readGgufHeader(bufferSource(writeGguf([], [])));
+    expect(() => summariseGguf(header)).toThrow(/general.architecture is missing/);
+  });
+});
