@@ -1,0 +1,129 @@
+/**
+ * A small promise wrapper over one `sqlite3` connection: WAL, foreign keys, a busy
+ * timeout, named parameters (`$name` in SQL, `{ name }` in JS), and serialised
+ * transactions. A connection is one SQLite session, so every top-level operation waits
+ * for any running transaction to finish (otherwise it would run inside it). Long writers
+ * (imports) should open their own connection: WAL lets readers go on meanwhile.
+ */
+import { chmodSync, existsSync } from 'node:fs';
+import sqlite3 from 'sqlite3';
+
+export type Params = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  run(sql: string, params?: Params): Promise<{ changes: number; lastId: number }>;
+  get<T = Row>(sql: string, params?: Params): Promise<T | undefined>;
+  all<T = Row>(sql: string, params?: Params): Promise<T[]>;
+  /** Streams rows one at a time (nothing is collected); resolves to the row count. */
+  each<T = Row>(sql: string, params: Params, onRow: (row: T) => void): Promise<number>;
+  exec(sql: string): Promise<void>;
+}
+
+const prefixed = (params: Params = {}): Params =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [`$${k}`, v]));
+
+/** The raw operations, bound to a connection, with no locking. */
+function rawQueries(db: sqlite3.Database): Queryable {
+  return {
+    run: (sql, params) =>
+      new Promise((resolve, reject) => {
+        db.run(sql, prefixed(params), function (this: sqlite3.RunResult, err: Error | null) {
+          if (err) reject(err);
+          else resolve({ changes: this.changes, lastId: this.lastID });
+        });
+      }),
+    get: <T>(sql: string, params?: Params) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        db.get(sql, prefixed(params), (err: Error | null, row: T | undefined) => (err ? reject(err) : resolve(row)));
+      }),
+    all: <T>(sql: string, params?: Params) =>
+      new Promise<T[]>((resolve, reject) => {
+        db.all(sql, prefixed(params), (err: Error | null, rows: T[]) => (err ? reject(err) : resolve(rows)));
+      }),
+    each: <T>(sql: string, params: Params, onRow: (row: T) => void) =>
+      new Promise<number>((resolve, reject) => {
+        let failure: unknown;
+        db.each(
+          sql,
+          prefixed(params),
+          (err: Error | null, row: T) => {
+            if (err || failure) return void (failure ??= err);
+            try {
+              onRow(row);
+            } catch (error) {
+              failure = error;
+            }
+          },
+          (err: Error | null, count: number) => (err || failure ? reject(err ?? failure) : resolve(count)),
+        );
+      }),
+    exec: (sql) => new Promise((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve()))),
+  };
+}
+
+export class Database implements Queryable {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly raw: Queryable;
+
+  private constructor(private readonly db: sqlite3.Database, readonly file: string) {
+    this.raw = rawQueries(db);
+  }
+
+  /** Opens (creating owner-only if new) a database file. */
+  static async open(file: string): Promise<Database> {
+    const isNew = file !== ':memory:' && !existsSync(file);
+    const db = await new Promise<sqlite3.Database>((resolve, reject) => {
+      const handle = new sqlite3.Database(file, (err) => (err ? reject(err) : resolve(handle)));
+    });
+    if (isNew) chmodSync(file, 0o600);
+    const database = new Database(db, file);
+    await database.raw.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;');
+    return database;
+  }
+
+  private locked<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  run(sql: string, params?: Params) {
+    return this.locked(() => this.raw.run(sql, params));
+  }
+  get<T = Row>(sql: string, params?: Params) {
+    return this.locked(() => this.raw.get<T>(sql, params));
+  }
+  all<T = Row>(sql: string, params?: Params) {
+    return this.locked(() => this.raw.all<T>(sql, params));
+  }
+  each<T = Row>(sql: string, params: Params, onRow: (row: T) => void) {
+    return this.locked(() => this.raw.each<T>(sql, params, onRow));
+  }
+  exec(sql: string) {
+    return this.locked(() => this.raw.exec(sql));
+  }
+
+  /**
+   * Runs `work` in one transaction (BEGIN IMMEDIATE takes the write lock up front, so
+   * two connections cannot both read-then-write). Commits when `work` resolves, rolls
+   * back when it throws. Other operations on this connection wait until it ends.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.locked(async () => {
+      await this.raw.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(this.raw);
+        await this.raw.exec('COMMIT');
+        return result;
+      } catch (error) {
+        await this.raw.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  close(): Promise<void> {
+    return this.locked(() => new Promise<void>((resolve, reject) => this.db.close((err) => (err ? reject(err) : resolve()))));
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Database } from '../../../../electron/services/db/database';
+import { migrate, MigrationError, type Migration } from '../../../../electron/services/db/migrate';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-db-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const first: Migration = { id: 1, name: 'items', sql: 'CREATE TABLE items (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);' };
+
+describe('Database', () => {
+  it('creates an owner-only WAL database with foreign keys on', async () => {
+    const file = join(dir, 'a.sqlite');
+    const db = await Database.open(file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await db.get('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' });
+    expect(await db.get('PRAGMA foreign_keys')).toEqual({ foreign_keys: 1 });
+    await db.close();
+  });
+
+  it('serialises concurrent transactions on one connection (no lost updates)', async () => {
+    const db = await Database.open(join(dir, 'b.sqlite'));
+    await migrate(db, [first]);
+    await db.run('INSERT INTO items (id, n) VALUES (1, 0)');
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        db.transaction(async (tx) => {
+          const row = await tx.get<{ n: number }>('SELECT n FROM items WHERE id = 1');
+          await new Promise((r) => setTimeout(r, 1));
+          await tx.run('UPDATE items SET n = $n WHERE id = 1', { n: row!.n + 1 });
+        }),
+      ),
+    );
+    expect(await db.get('SELECT n FROM items WHERE id = 1')).toEqual({ n: 40 });
+    await db.close();
+  });
+
+  it('rolls back a failed transaction', async () => {
+    const db = await Database.open(join(dir, 'c.sqlite'));
+    await migrate(db, [first]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.run('INSERT INTO items (n) VALUES ($n)', { n: 1 });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await db.all('SELECT * FROM items')).toEqual([]);
+    await db.close();
+  });
+
+  it('streams rows with each()', async () => {
+    const db = await Database.open(join(dir, 'd.sqlite'));
+    await migrate(db, [first]);
+    for (let i = 0; i < 5; i++) await db.run('INSERT INTO items (n) VALUES ($n)', { n: i });
+    const seen: number[] = [];
+    expect(await db.each<{ n: number }>('SELECT n FROM items ORDER BY n', {}, (r) => seen.push(r.n))).toBe(5);
+    expect(seen).toEqual([0, 1, 2, 3, 4]);
+    await db.close();
+  });
+});
+
+describe('migrate', () => {
+  it('applies pending migrations once, in order', async () => {
+    const db = await Database.open(join(dir, 'm.sqlite'));
+    const second: Migration = { id: 2, name: 'more', sql: 'ALTER TABLE items ADD COLUMN label TEXT;' };
+    expect(await migrate(db, [first])).toEqual([1]);
+    expect(await migrate(db, [first, second])).toEqual([2]);
+    expect(await migrate(db, [first, second])).toEqual([]);
+    await db.close();
+  });
+
+  it('refuses a migration that changed after it was applied', async () => {
+    const db = await Database.open(join(dir, 'x.sqlite'));
+    await migrate(db, [first]);
+    const edited = { ...first, sql: first.sql.replace('NOT NULL', '') };
+    await expect(migrate(db, [edited])).rejects.toThrow(/Migration 1 "items" has changed/);
+    await db.close();
+  });
+
+  it('refuses a database migrated by a newer version', async () => {
+    const db = await Database.open(join(dir, 'y.sqlite'));
+    await migrate(db, [first, { id: 2, name: 'future', sql: 'SELECT 1;' }]);
+    await expect(migrate(db, [first])).rejects.toBeInstanceOf(MigrationError);
+    await db.close();
+  });
+});
