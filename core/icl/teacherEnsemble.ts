@@ -1,20 +1,20 @@
 /**
- * One DP token step's ensemble: Poisson-sample the label's private pool (fresh CSPRNG
- * draws every step), assign the sampled records uniformly to M teachers, evaluate every
- * teacher prompt restricted to the public candidate tokens, and return the per-teacher
- * probability vectors. Adding or removing one record changes exactly one teacher's vector.
+ * One DP token step's ensemble: Poisson-sample the pool (fresh draws every step), build
+ * each teacher's prompt from its sampled records, and evaluate all M prompts in one
+ * batched call restricted to the public candidate tokens. Each teacher's vector is a
+ * probability vector over the candidates, so one changed teacher moves the sum by at
+ * most √2 in ℓ2 and 1 in ℓ∞ (ARCHITECTURE §4).
  */
 import type { LanguageModel, TokenId } from '../model/languageModel';
 import type { RandomSource } from '../random/randomSource';
-import { poissonSampleTeachers } from '../mechanisms/poissonSampling';
+import type { PrivatePool } from './privatePool';
 import { teacherPrompt, type PromptTemplate } from './prompts';
 
 export interface EnsembleRequest {
   model: LanguageModel;
   template: PromptTemplate;
-  /** Private records of this pool (one label's private split, or the whole private split). */
-  pool: readonly string[];
-  /** Public label this demonstration is generated for (absent for generation tasks). */
+  pool: PrivatePool;
+  /** Public label the demonstration is generated for (absent for generation tasks). */
   label?: string;
   soFar: string;
   candidates: readonly TokenId[];
@@ -24,18 +24,24 @@ export interface EnsembleRequest {
   signal?: AbortSignal;
 }
 
-export async function teacherDistributions(req: EnsembleRequest): Promise<Float64Array[]> {
-  const groups = poissonSampleTeachers(req.pool.length, req.q, req.teachers, req.random);
-  const prompts = groups.map((members) =>
-    teacherPrompt(req.template, members.map((i) => ({ text: req.pool[i], label: req.label })), req.label, req.soFar),
+export async function teacherVectors(req: EnsembleRequest): Promise<Float64Array[]> {
+  const groups = await req.pool.sampleTeachers(req.q, req.teachers, req.random);
+  const prompts = groups.map((texts) =>
+    teacherPrompt(req.template, texts.map((text) => ({ text, label: req.label })), req.label, req.soFar),
   );
   const dists = await req.model.nextTokenDistributions(prompts, { restrictTo: req.candidates, signal: req.signal });
   return dists.map((d) => d.probs);
 }
 
-/** Coordinate-wise sum of the teachers' vectors (what the mechanisms add noise to). */
+/** Coordinate-wise sum of the teachers' vectors. */
 export function sumVectors(vectors: readonly Float64Array[], dimension: number): Float64Array {
   const sum = new Float64Array(dimension);
   for (const v of vectors) for (let i = 0; i < dimension; i++) sum[i] += v[i];
   return sum;
+}
+
+export function argmax(values: ArrayLike<number>): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i++) if (values[i] > values[best]) best = i;
+  return best;
 }

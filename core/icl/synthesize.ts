@@ -1,0 +1,61 @@
+/**
+ * A whole synthetic few-shot prompt: every pool's demonstrations, one after the other,
+ * with progress (token steps and demonstrations done / total) and cancellation. The cost
+ * is fixed in advance (synthesisPlan.ts) and does not depend on what this run did.
+ */
+import type { LanguageModel } from '../model/languageModel';
+import type { RandomSource } from '../random/randomSource';
+import { generateDemonstration, type SynthesisShape } from './demonstration';
+import type { PrivatePool } from './privatePool';
+import type { Demonstration, PromptTemplate } from './prompts';
+import type { PoolPlan } from './synthesisPlan';
+import type { TokenAggregator } from './tokenAggregator';
+
+export interface SynthesisProgress {
+  demonstrationsDone: number;
+  demonstrationsTotal: number;
+  /** Token steps run so far, and the most there can be (T_max per demonstration). */
+  stepsDone: number;
+  stepsMax: number;
+  /** The demonstration being written, as generated so far (synthetic, already private). */
+  current: { label?: string; text: string };
+}
+
+export interface SynthesisRequest {
+  model: LanguageModel;
+  template: PromptTemplate;
+  pools: readonly { plan: PoolPlan; pool: PrivatePool }[];
+  shape: SynthesisShape;
+  aggregator: TokenAggregator;
+  random: RandomSource;
+  signal?: AbortSignal;
+  onProgress?: (progress: SynthesisProgress) => void;
+  timing?: { modelMs: number; mechanismMs: number };
+}
+
+export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<Demonstration[]> {
+  const demonstrationsTotal = req.pools.reduce((s, p) => s + p.plan.demonstrations, 0);
+  const stepsMax = demonstrationsTotal * req.shape.maxTokens;
+  const demonstrations: Demonstration[] = [];
+  let stepsDone = 0;
+  const report = (label: string | undefined, text: string) =>
+    req.onProgress?.({ demonstrationsDone: demonstrations.length, demonstrationsTotal, stepsDone, stepsMax, current: { label, text } });
+  for (const { plan, pool } of req.pools) {
+    for (let i = 0; i < plan.demonstrations; i++) {
+      const before = stepsDone;
+      const { text, steps } = await generateDemonstration({
+        ...req,
+        pool,
+        label: plan.label,
+        onToken: (soFar, step) => {
+          stepsDone = before + step;
+          report(plan.label, soFar);
+        },
+      });
+      stepsDone = before + steps;
+      demonstrations.push({ text, label: plan.label });
+      report(plan.label, text);
+    }
+  }
+  return demonstrations;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { composed, sequence } from '../../../../core/accounting/events';
+import { generateDemonstration } from '../../../../core/icl/demonstration';
+import { tangAggregator } from '../../../../core/icl/dpFewShot';
+import { inMemoryPool, type PrivatePool } from '../../../../core/icl/privatePool';
+import { defaultTemplate } from '../../../../core/icl/prompts';
+import { synthesizeDemonstrations, type SynthesisProgress } from '../../../../core/icl/synthesize';
+import { jobEvent, poolEvent, spreadShots } from '../../../../core/icl/synthesisPlan';
+import { teacherVectors } from '../../../../core/icl/teacherEnsemble';
+import { poissonSampleAssign } from '../../../../core/mechanisms/poissonSampling';
+import { seededRandom } from '../../../../core/random/seededRandom';
+import { fakeModel } from './fakeModel';
+
+const template = defaultTemplate('Classify the e-mail.');
+const shape = { teachers: 5, perTeacher: 2, topK: 3, maxTokens: 6 };
+const texts = Array.from({ length: 40 }, (_, i) => (i % 2 ? `alpha note ${i}` : `beta note ${i}`));
+
+/** A pool that replays one fixed assignment of units to teachers. */
+function fixedPool(units: readonly string[], teacherOf: readonly number[], teachers: number): PrivatePool {
+  return {
+    units: units.length,
+    sampleTeachers: async () => {
+      const groups: string[][] = Array.from({ length: teachers }, () => []);
+      units.forEach((text, i) => groups[teacherOf[i]].push(text));
+      return groups;
+    },
+  };
+}
+
+describe('teacher ensemble', () => {
+  it('adding one record changes at most one teacher vector', async () => {
+    const random = seededRandom(7);
+    for (let trial = 0; trial < 20; trial++) {
+      // Sample D' = D ∪ {x} (x = the last unit); D is the same draw with x removed.
+      const { units, teacher } = poissonSampleAssign(texts.length, 0.4, 5, random);
+      const withX = fixedPool([...units].map((u) => texts[u]), [...teacher], 5);
+      const keep = [...units].map((u, i) => [u, i]).filter(([u]) => u !== texts.length - 1).map(([, i]) => i);
+      const withoutX = fixedPool(keep.map((i) => texts[units[i]]), keep.map((i) => teacher[i]), 5);
+      const common = { model: fakeModel(), template, label: 'spam', soFar: 'a', candidates: [0, 1, 2], q: 0.4, teachers: 5, random };
+      const [a, b] = await Promise.all([teacherVectors({ ...common, pool: withX }), teacherVectors({ ...common, pool: withoutX })]);
+      const changed = a.filter((v, m) => v.some((x, j) => x !== b[m][j])).length;
+      expect(changed).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('builds teacher prompts with the public label and never another record label', async () => {
+    const prompts: string[] = [];
+    const pool = inMemoryPool(texts);
+    await teacherVectors({ model: fakeModel(prompts), template, pool, label: 'spam', soFar: '', candidates: [0, 1], q: 0.5, teachers: 3, random: seededRandom(1) });
+    expect(prompts).toHaveLength(3);
+    for (const p of prompts) expect(p.match(/Label: (\w+)/g)?.every((l) => l === 'Label: spam')).toBe(true);
+  });
+});
+
+describe('token loop', () => {
+  it('runs at most T_max steps and reports every emitted token', async () => {
+    const seen: number[] = [];
+    const demo = await generateDemonstration({
+      model: fakeModel(), template, pool: inMemoryPool(texts), label: 'ham', shape,
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 1 }), random: seededRandom(4), onToken: (_t, step) => seen.push(step),
+    });
+    expect(demo.steps).toBeLessThanOrEqual(shape.maxTokens);
+    expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => i + 1));
+    expect(demo.text).toMatch(/^[abc]*$/);
+  });
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController();
+    const run = generateDemonstration({
+      model: fakeModel(), template, pool: inMemoryPool(texts), shape: { ...shape, maxTokens: 1000 },
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 1 }), random: seededRandom(5), signal: controller.signal,
+      onToken: (_t, step) => step === 3 && controller.abort(),
+    });
+    await expect(run).rejects.toThrow();
+  });
+});
+
+describe('synthesis plan', () => {
+  it('spreads shots over the public labels and keeps generation tasks in one pool', () => {
+    expect(spreadShots(4, ['spam', 'ham'])).toEqual([{ label: 'spam', demonstrations: 2 }, { label: 'ham', demonstrations: 2 }]);
+    expect(spreadShots(3, ['a', 'b', 'c', 'd'])).toEqual([
+      { label: 'a', demonstrations: 1 }, { label: 'b', demonstrations: 1 }, { label: 'c', demonstrations: 1 },
+    ]);
+    expect(spreadShots(2, undefined)).toEqual([{ demonstrations: 2 }]);
+  });
+
+  it('charges T_max steps per demonstration, worst pool for records, all pools for subjects', () => {
+    const agg = tangAggregator({ kind: 'gaussian', sigma: 2 });
+    const pools = [{ label: 'spam', units: 100, demonstrations: 2 }, { label: 'ham', units: 400, demonstrations: 2 }];
+    const small = poolEvent(pools[0], shape, agg);
+    expect(small).toEqual(composed(agg.stepEvent(0.1), 12));
+    // A stand-in accountant that scores an event by its sampling rate.
+    const epsilonOf = (e: typeof small) => (e.kind === 'composed' && e.event.kind === 'poisson-sampled' ? e.event.q : 0);
+    expect(jobEvent(pools, shape, agg, 'record', epsilonOf)).toEqual(small);
+    expect(jobEvent(pools, shape, agg, 'record', (e) => -epsilonOf(e))).toEqual(poolEvent(pools[1], shape, agg));
+    expect(jobEvent(pools, shape, agg, 'subject', epsilonOf)).toEqual(sequence(pools.map((p) => poolEvent(p, shape, agg))));
+  });
+
+  it('synthesises every demonstration with progress up to the charged maximum', async () => {
+    const progress: SynthesisProgress[] = [];
+    const pools = spreadShots(4, ['spam', 'ham']).map((p, i) => ({
+      plan: { ...p, units: 20 },
+      pool: inMemoryPool(texts.filter((_, j) => j % 2 === i)),
+    }));
+    const demos = await synthesizeDemonstrations({
+      model: fakeModel(), template, pools, shape, aggregator: tangAggregator({ kind: 'gaussian', sigma: 1 }),
+      random: seededRandom(6), onProgress: (p) => progress.push(p),
+    });
+    expect(demos.map((d) => d.label)).toEqual(['spam', 'spam', 'ham', 'ham']);
+    const last = progress.at(-1)!;
+    expect(last).toMatchObject({ demonstrationsDone: 4, demonstrationsTotal: 4, stepsMax: 24 });
+    expect(last.stepsDone).toBeLessThanOrEqual(24);
+  });
+});
