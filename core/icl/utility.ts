@@ -1,0 +1,46 @@
+/**
+ * Utility of a few-shot prompt on held-out examples with the active model: accuracy for
+ * classification (the label with the highest log-probability after the prompt), ROUGE-L
+ * for generation. Reads only the examples it is given — the caller passes held-out
+ * records and, for the real-demonstration reference, public-split records, never the
+ * private split.
+ */
+import type { LanguageModel } from '../model/languageModel';
+import { classificationQuery, renderFewShotPrompt, type Demonstration, type PromptTemplate } from './prompts';
+import { rougeL } from './rouge';
+
+export interface HeldOutExample {
+  text: string;
+  /** The label (classification) or the reference output (generation). */
+  target: string;
+}
+
+export interface UtilityRequest {
+  model: LanguageModel;
+  template: PromptTemplate;
+  task: { kind: 'classification'; labels: readonly string[] } | { kind: 'generation'; maxTokens: number };
+  examples: readonly HeldOutExample[];
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Mean score of `demonstrations` (empty = zero-shot) over the examples. */
+export async function promptUtility(req: UtilityRequest, demonstrations: readonly Demonstration[]): Promise<number> {
+  if (req.examples.length === 0) throw new Error('no held-out examples to evaluate on');
+  const fewShot = renderFewShotPrompt(req.template, demonstrations);
+  let total = 0;
+  for (const [i, example] of req.examples.entries()) {
+    req.signal?.throwIfAborted();
+    const prompt = classificationQuery(req.template, fewShot, example.text);
+    if (req.task.kind === 'classification') {
+      const scores = await req.model.scoreLabels(prompt, req.task.labels, req.signal);
+      const best = scores.indexOf(Math.max(...scores));
+      total += req.task.labels[best] === example.target ? 1 : 0;
+    } else {
+      const generation = await req.model.generate(prompt, { maxTokens: req.task.maxTokens, stop: ['\n'], signal: req.signal });
+      total += rougeL(generation.text, example.target);
+    }
+    req.onProgress?.(i + 1, req.examples.length);
+  }
+  return total / req.examples.length;
+}
