@@ -58,7 +58,7 @@ export async function generateDemonstration(req: DemonstrationRequest): Promise<
     const started = performance.now();
     const top = await model.topNextTokens(publicPrompt(req.template, req.label, text), shape.topK, req.signal);
     const candidates = top.map((t) => t.token);
-    const vectors = await teacherVectors({ ...req, soFar: text, candidates, q, teachers: shape.teachers });
+    const vectors = await teacherVectors({ ...req, ...shape, soFar: text, candidates, q });
     const evaluated = performance.now();
     const piece = top[req.aggregator.choose(vectors, req.random)].text;
     if (req.timing) {

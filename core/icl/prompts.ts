@@ -18,12 +18,15 @@ export interface PromptTemplate {
   inputPrefix: string;
   /** Prefix before the label, e.g. "Label:". */
   labelPrefix: string;
+  /** Private records are cut to this many characters in teacher prompts (a public setting). */
+  maxExampleChars: number;
 }
 
 export const defaultTemplate = (instruction: string): PromptTemplate => ({
   instruction,
   inputPrefix: 'Text:',
   labelPrefix: 'Label:',
+  maxExampleChars: 400,
 });
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -31,7 +34,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Generation order: label first, so the text that follows is conditioned on it. */
 function generationDemo(t: PromptTemplate, demo: Demonstration): string {
   const label = demo.label === undefined ? '' : `${t.labelPrefix} ${demo.label}\n`;
-  return `${label}${t.inputPrefix} ${oneLine(demo.text)}\n`;
+  return `${label}${t.inputPrefix} ${oneLine(demo.text).slice(0, t.maxExampleChars)}\n`;
 }
 
 /** Use order: text first, label after, as a query will be asked. */

@@ -20,14 +20,23 @@ export interface EnsembleRequest {
   candidates: readonly TokenId[];
   q: number;
   teachers: number;
+  perTeacher: number;
   random: RandomSource;
   signal?: AbortSignal;
 }
 
+/**
+ * Most records one teacher's prompt holds: 2N + 1 (Poisson counts rarely exceed it). A
+ * fixed, public cap applied to each teacher separately keeps prompts inside the context
+ * and still lets one unit change only its own teacher.
+ */
+export const teacherCapacity = (perTeacher: number) => Math.ceil(2 * perTeacher) + 1;
+
 export async function teacherVectors(req: EnsembleRequest): Promise<Float64Array[]> {
   const groups = await req.pool.sampleTeachers(req.q, req.teachers, req.random);
+  const cap = teacherCapacity(req.perTeacher);
   const prompts = groups.map((texts) =>
-    teacherPrompt(req.template, texts.map((text) => ({ text, label: req.label })), req.label, req.soFar),
+    teacherPrompt(req.template, texts.slice(0, cap).map((text) => ({ text, label: req.label })), req.label, req.soFar),
   );
   const dists = await req.model.nextTokenDistributions(prompts, { restrictTo: req.candidates, signal: req.signal });
   return dists.map((d) => d.probs);

@@ -1,6 +1,7 @@
 /** The app's pages, in navigation order. Hash routes: #/vault, #/budget, … */
 import type { ComponentType } from 'react';
-import { AskPage, AuditPage, BudgetPage, ModelsPage, SynthesizePage, VaultPage } from './pages/placeholders';
+import ModelsPage from './pages/models/ModelsPage';
+import { AskPage, AuditPage, BudgetPage, SynthesizePage, VaultPage } from './pages/placeholders';
 
 export interface Route {
   path: string;

@@ -43,11 +43,3 @@ export const AuditPage = () => (
     items={['membership-inference attacks on planted canaries', 'ROC, AUC and TPR at low FPR', 'empirical ε lower bounds next to the accounted ε']}
   />
 );
-
-export const ModelsPage = () => (
-  <PlannedFeature
-    title="Models"
-    summary="The built-in reference learner is active; choosing a local GGUF model will be possible here."
-    items={['load any GGUF with llama.cpp and see its metadata', 'connect an OpenAI-compatible server', 'switch back to the reference learner']}
-  />
-);

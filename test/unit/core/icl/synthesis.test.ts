@@ -36,7 +36,7 @@ describe('teacher ensemble', () => {
       const withX = fixedPool([...units].map((u) => texts[u]), [...teacher], 5);
       const keep = [...units].map((u, i) => [u, i]).filter(([u]) => u !== texts.length - 1).map(([, i]) => i);
       const withoutX = fixedPool(keep.map((i) => texts[units[i]]), keep.map((i) => teacher[i]), 5);
-      const common = { model: fakeModel(), template, label: 'spam', soFar: 'a', candidates: [0, 1, 2], q: 0.4, teachers: 5, random };
+      const common = { model: fakeModel(), template, label: 'spam', soFar: 'a', candidates: [0, 1, 2], q: 0.4, teachers: 5, perTeacher: 20, random };
       const [a, b] = await Promise.all([teacherVectors({ ...common, pool: withX }), teacherVectors({ ...common, pool: withoutX })]);
       const changed = a.filter((v, m) => v.some((x, j) => x !== b[m][j])).length;
       expect(changed).toBeLessThanOrEqual(1);
@@ -46,9 +46,16 @@ describe('teacher ensemble', () => {
   it('builds teacher prompts with the public label and never another record label', async () => {
     const prompts: string[] = [];
     const pool = inMemoryPool(texts);
-    await teacherVectors({ model: fakeModel(prompts), template, pool, label: 'spam', soFar: '', candidates: [0, 1], q: 0.5, teachers: 3, random: seededRandom(1) });
+    await teacherVectors({ model: fakeModel(prompts), template, pool, label: 'spam', soFar: '', candidates: [0, 1], q: 0.5, teachers: 3, perTeacher: 4, random: seededRandom(1) });
     expect(prompts).toHaveLength(3);
     for (const p of prompts) expect(p.match(/Label: (\w+)/g)?.every((l) => l === 'Label: spam')).toBe(true);
+  });
+
+  it('caps every teacher at 2N + 1 records', async () => {
+    const prompts: string[] = [];
+    // q = 1: all 40 records are sampled, about 13 per teacher, so the cap binds.
+    await teacherVectors({ model: fakeModel(prompts), template, pool: inMemoryPool(texts), soFar: '', candidates: [0, 1], q: 1, teachers: 3, perTeacher: 2, random: seededRandom(2) });
+    for (const p of prompts) expect(p.split('Text:').length - 2).toBe(5);
   });
 });
 

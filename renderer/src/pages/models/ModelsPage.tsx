@@ -1,0 +1,43 @@
+/**
+ * Models page: the active backend (the reference learner is a baseline, not an LLM), load
+ * a GGUF into llama.cpp with progress and see its metadata and hardware, connect an
+ * OpenAI-compatible server, switch back, unload, and try a prompt.
+ */
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import type { VeilApi } from '../../../../electron/shared/contract';
+import { connection } from '../../api/client';
+import { useApiQuery } from '../../components/useApiQuery';
+import { ActiveBackendCard } from './ActiveBackendCard';
+import { GgufDetails } from './GgufDetails';
+import { GgufLoadForm } from './GgufLoadForm';
+import { RemoteBackendForm } from './RemoteBackendForm';
+import { TryPromptPanel } from './TryPromptPanel';
+
+function ModelsView({ api }: { api: VeilApi }) {
+  const { data: status, error, reload } = useApiQuery(() => api['model.status']({}), [api]);
+  return (
+    <Stack spacing={2} sx={{ p: 3, maxWidth: 1000 }}>
+      <Typography variant="h5" component="h1">
+        Models
+      </Typography>
+      {error && (
+        <Alert severity="error" action={<Button onClick={reload}>Retry</Button>}>
+          Could not read the model status: {error.message}
+        </Alert>
+      )}
+      {status && (
+        <>
+          <ActiveBackendCard api={api} status={status} onChanged={reload} />
+          <GgufLoadForm api={api} loadingJobId={status.loadingJobId} onFinished={reload} />
+          {status.gguf && <GgufDetails gguf={status.gguf} hardware={status.hardware} />}
+          <TryPromptPanel api={api} />
+          <RemoteBackendForm api={api} onConnected={reload} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export default function ModelsPage() {
+  return connection.api ? <ModelsView api={connection.api} /> : null;
+}
