@@ -6,10 +6,10 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { ModelStatus } from '../../../../electron/shared/api/model';
 import type { VeilApi } from '../../../../electron/shared/contract';
-import { formatCount } from './format';
-import { KeyValueTable, type KeyValueRow } from './KeyValueTable';
-import { Section } from './Section';
-import { useAsyncAction } from './useAsyncAction';
+import { formatCount } from '../../components/format';
+import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable';
+import { Section } from '../../components/Section';
+import { useAsyncAction } from '../../components/useAsyncAction';
 
 const BACKEND_LABELS: Record<ModelStatus['active']['backend'], string> = {
   reference: 'Built-in reference learner',

@@ -1,10 +1,10 @@
 /** The loaded GGUF: its metadata (as validated from the file header), its SHA-256, and the hardware it runs on. */
 import { Typography } from '@mui/material';
 import type { ModelStatus } from '../../../../electron/shared/api/model';
-import { CollapsibleText } from './CollapsibleText';
-import { formatBytes, formatCount } from './format';
-import { KeyValueTable, type KeyValueRow } from './KeyValueTable';
-import { Section } from './Section';
+import { CollapsibleText } from '../../components/CollapsibleText';
+import { formatBytes, formatCount } from '../../components/format';
+import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable';
+import { Section } from '../../components/Section';
 
 type LoadedGguf = NonNullable<ModelStatus['gguf']>;
 type Hardware = NonNullable<ModelStatus['hardware']>;

@@ -7,11 +7,11 @@ import { Alert, Box, Button, LinearProgress, TextField, Typography } from '@mui/
 import { useEffect, useState, type FormEvent } from 'react';
 import type { JobRecord } from '../../../../electron/shared/api/jobs';
 import type { VeilApi } from '../../../../electron/shared/contract';
-import { parseOptionalInteger } from './format';
+import { parseOptionalInteger } from '../../components/format';
 import { loadProgressView } from './loadProgress';
-import { Section } from './Section';
-import { useAsyncAction } from './useAsyncAction';
-import { useTrackedJob } from './useTrackedJob';
+import { Section } from '../../components/Section';
+import { useAsyncAction } from '../../components/useAsyncAction';
+import { useTrackedJob } from '../../components/useTrackedJob';
 
 function outcomeAlert(record: JobRecord) {
   if (record.status === 'succeeded') return null;

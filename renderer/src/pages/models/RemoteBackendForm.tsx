@@ -6,9 +6,9 @@
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { VeilApi } from '../../../../electron/shared/contract';
-import { parseOptionalInteger } from './format';
-import { Section } from './Section';
-import { useAsyncAction } from './useAsyncAction';
+import { parseOptionalInteger } from '../../components/format';
+import { Section } from '../../components/Section';
+import { useAsyncAction } from '../../components/useAsyncAction';
 
 export function RemoteBackendForm({ api, onConnected }: { api: VeilApi; onConnected: () => void }) {
   const [baseUrl, setBaseUrl] = useState('');

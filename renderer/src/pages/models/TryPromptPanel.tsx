@@ -6,9 +6,9 @@ import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, T
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TryResult } from '../../../../electron/shared/api/model';
 import type { VeilApi } from '../../../../electron/shared/contract';
-import { parseOptionalInteger } from './format';
-import { Section } from './Section';
-import { useAsyncAction } from './useAsyncAction';
+import { parseOptionalInteger } from '../../components/format';
+import { Section } from '../../components/Section';
+import { useAsyncAction } from '../../components/useAsyncAction';
 
 const TOP_K = 10;
 

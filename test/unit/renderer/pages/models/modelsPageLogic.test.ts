@@ -1,6 +1,6 @@
 /** Models page logic without a DOM: load progress across the job's stages, optional integer fields, formatting. */
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, parseOptionalInteger } from '../../../../../renderer/src/pages/models/format';
+import { formatBytes, formatCount, parseOptionalInteger } from '../../../../../renderer/src/components/format';
 import { loadProgressView } from '../../../../../renderer/src/pages/models/loadProgress';
 
 describe('loadProgressView', () => {

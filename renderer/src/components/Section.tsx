@@ -1,4 +1,4 @@
-/** A titled, labelled region of the Models page (role "region", named by its heading). */
+/** A titled, labelled page region (role "region", named by its heading). */
 import { Paper, Stack, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 

@@ -4,8 +4,8 @@
  * connected, and a dropped stream must not leave the bar stuck.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { VeilApi } from '../../../../electron/shared/contract';
-import type { JobProgress, JobRecord } from '../../../../electron/shared/api/jobs';
+import type { VeilApi } from '../../../electron/shared/contract';
+import type { JobProgress, JobRecord } from '../../../electron/shared/api/jobs';
 
 const POLL_MS = 2_000;
 

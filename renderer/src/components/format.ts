@@ -1,4 +1,4 @@
-/** Display helpers for the Models page: byte sizes, parameter counts, optional integer fields. */
+/** Display helpers: byte sizes, counts, optional integer fields, error messages. */
 
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
