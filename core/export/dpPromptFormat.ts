@@ -10,10 +10,14 @@ import { canonicalJson, sha256Hex } from './canonicalJson';
 
 export const DP_PROMPT_FORMAT = 'veil.dp-prompt/v1';
 
+/** The synthesis methods a certificate can name. */
+export const synthesisMethodSchema = z.enum(['dp-few-shot-gaussian', 'dp-few-shot-exponential', 'adadpsyn']);
+export type SynthesisMethod = z.infer<typeof synthesisMethodSchema>;
+
 const boundsSchema = z.object({ lower: z.number(), estimate: z.number(), upper: z.number() });
 
 export const certificateSchema = z.object({
-  mechanism: z.enum(['tang-gaussian', 'tang-exponential', 'adadpsyn']),
+  mechanism: synthesisMethodSchema,
   epsilon: boundsSchema,
   delta: z.number(),
   accountant: z.string(),
