@@ -1,0 +1,158 @@
+/**
+ * The RDP curve of a privacy event: ε(α) at each order, plus the δ of approximate RDP
+ * (as in Bun & Steinke 2016's approximate zCDP: outside an event of probability ≤ δ the
+ * outputs are (α, ε(α))-RDP close). Only (ε, δ) events carry δ > 0; they are charged the RDP of randomised response
+ * at ε, as in dp_accounting's EpsilonDeltaDpEvent. Composition adds curves (Mironov 2017,
+ * Prop. 1) and combines δ as 1 − Π(1 − δᵢ).
+ */
+import { privacyEventSchema, type Neighbouring, type PrivacyEvent } from '../events';
+import { gaussianRdp, laplaceRdp, pureDpRdp } from './mechanisms';
+import { DEFAULT_RDP_ORDERS } from './orders';
+import { poissonGaussianRdp } from './poissonGaussian';
+import { withoutReplacementCurve } from './withoutReplacement';
+
+export interface RdpCurve {
+  orders: readonly number[];
+  /** ε(α) at each order, same length as `orders`. */
+  rdp: number[];
+  /** Probability mass outside the RDP guarantee (approximate RDP); 0 for most events. */
+  delta: number;
+}
+
+/** Thrown for events the RDP accountant has no sound bound for. */
+export class RdpUnsupportedEventError extends Error {
+  constructor(
+    readonly event: PrivacyEvent,
+    reason: string,
+  ) {
+    super(`RDP accountant cannot take a '${event.kind}' event: ${reason}`);
+    this.name = 'RdpUnsupportedEventError';
+  }
+}
+
+/** RDP curve of `event` at `orders` (each > 1). Validates the event first (ZodError if malformed). */
+export function rdpCurve(event: PrivacyEvent, orders: readonly number[] = DEFAULT_RDP_ORDERS): RdpCurve {
+  for (const alpha of orders) {
+    if (!(alpha > 1) || !Number.isFinite(alpha)) throw new RangeError(`rdpCurve: orders must be finite and > 1, got ${alpha}`);
+  }
+  return curveOf(privacyEventSchema.parse(event), orders);
+}
+
+function curveOf(event: PrivacyEvent, orders: readonly number[]): RdpCurve {
+  const pointwise = (f: (alpha: number) => number, delta = 0): RdpCurve => ({ orders, rdp: orders.map(f), delta });
+  switch (event.kind) {
+    case 'gaussian':
+      return pointwise((a) => gaussianRdp(a, event.sigma, event.sensitivity));
+    case 'laplace':
+      return pointwise((a) => laplaceRdp(a, event.scale, event.sensitivity));
+    case 'pure':
+      return pointwise((a) => pureDpRdp(a, event.epsilon));
+    case 'approx':
+      return pointwise((a) => pureDpRdp(a, event.epsilon), event.delta);
+    case 'poisson-sampled': {
+      if (event.neighbouring !== 'add-remove') {
+        throw new RdpUnsupportedEventError(event, 'Poisson subsampling is analysed under add/remove neighbouring only');
+      }
+      requireRelation(event, event.event, 'add-remove');
+      if (event.q === 1) return curveOf(event.event, orders);
+      const sigma = gaussianNoiseMultiplier(event.event);
+      if (sigma === undefined) {
+        throw new RdpUnsupportedEventError(event, 'only Gaussian mechanisms (or compositions of them on the same sample) can be Poisson-subsampled here');
+      }
+      return pointwise((a) => (sigma === Infinity ? 0 : poissonGaussianRdp(a, event.q, sigma)));
+    }
+    case 'sampled-without-replacement':
+      return withoutReplacement(event, orders);
+    case 'composed': {
+      requireRelation(event, event.event, event.neighbouring);
+      const inner = curveOf(event.event, orders);
+      return { orders, rdp: inner.rdp.map((r) => times(event.count, r)), delta: -Math.expm1(times(event.count, Math.log1p(-inner.delta))) };
+    }
+    case 'sequence': {
+      const total: RdpCurve = { orders, rdp: orders.map(() => 0), delta: 0 };
+      let logNoFailure = 0;
+      for (const child of event.events) {
+        requireRelation(event, child, event.neighbouring);
+        const curve = curveOf(child, orders);
+        curve.rdp.forEach((r, i) => (total.rdp[i] += r));
+        logNoFailure += Math.log1p(-curve.delta);
+      }
+      total.delta = -Math.expm1(logNoFailure);
+      return total;
+    }
+  }
+}
+
+function withoutReplacement(event: Extract<PrivacyEvent, { kind: 'sampled-without-replacement' }>, orders: readonly number[]): RdpCurve {
+  if (event.neighbouring !== 'replace-one') {
+    throw new RdpUnsupportedEventError(event, 'sampling without replacement is analysed under replace-one neighbouring only');
+  }
+  requireRelation(event, event.event, 'replace-one');
+  const gamma = event.sampleSize / event.populationSize;
+  if (gamma === 1) return curveOf(event.event, orders);
+  const maxOrder = Math.ceil(Math.max(2, ...orders));
+  const grid = [...new Set([...orders, ...Array.from({ length: maxOrder - 1 }, (_, i) => i + 2)])];
+  const base = curveOf(event.event, grid);
+  if (base.delta > 0) throw new RdpUnsupportedEventError(event, 'the subsampled mechanism must have δ = 0');
+  const baseAt = new Map(grid.map((alpha, i) => [alpha, base.rdp[i]]));
+  const rdp = withoutReplacementCurve(orders, gamma, {
+    rdp: (alpha) => baseAt.get(alpha)!,
+    epsilonInfinity: pureEpsilon(event.event),
+  });
+  return { orders, rdp, delta: 0 };
+}
+
+function requireRelation(parent: PrivacyEvent, child: PrivacyEvent, relation: Neighbouring): void {
+  if (child.neighbouring !== relation) {
+    throw new RdpUnsupportedEventError(parent, `inner '${child.kind}' event is stated under '${child.neighbouring}', expected '${relation}'`);
+  }
+}
+
+/**
+ * Noise multiplier σ/Δ of an event that is one Gaussian mechanism, or several run on the same
+ * data: they compose exactly into σ_eff = (Σ (σᵢ/Δᵢ)⁻²)^{−1/2} (ARCHITECTURE §4).
+ * Infinity for an empty composition; undefined if the event is not of that form.
+ */
+function gaussianNoiseMultiplier(event: PrivacyEvent): number | undefined {
+  const precision = (e: PrivacyEvent): number | undefined => {
+    if (e.neighbouring !== 'add-remove') return undefined;
+    if (e.kind === 'gaussian') return (e.sensitivity / e.sigma) ** 2;
+    if (e.kind === 'composed') {
+      const inner = precision(e.event);
+      return inner === undefined ? undefined : e.count * inner;
+    }
+    if (e.kind === 'sequence') {
+      let sum = 0;
+      for (const child of e.events) {
+        const p = precision(child);
+        if (p === undefined) return undefined;
+        sum += p;
+      }
+      return sum;
+    }
+    return undefined;
+  };
+  const p = precision(event);
+  return p === undefined ? undefined : 1 / Math.sqrt(p);
+}
+
+/** ε(∞): the event's pure-DP ε, Infinity when it has none. */
+function pureEpsilon(event: PrivacyEvent): number {
+  switch (event.kind) {
+    case 'laplace':
+      return event.sensitivity / event.scale;
+    case 'pure':
+      return event.epsilon;
+    case 'composed':
+      return times(event.count, pureEpsilon(event.event));
+    case 'sequence':
+      return event.events.reduce((sum, e) => sum + pureEpsilon(e), 0);
+    default:
+      return Infinity;
+  }
+}
+
+/** count·x with 0·∞ = 0 (zero repetitions cost nothing). */
+function times(count: number, x: number): number {
+  return count === 0 ? 0 : count * x;
+}
