@@ -91,6 +91,8 @@ describe.runIf(chromiumAvailable())('Models page in Chromium (browser mode)', ()
 
     await expect.poll(activeText, QUICK).toMatch(/llama\.cpp/);
     expect(await activeText()).not.toContain('not an LLM');
+    // The status bar follows at once (not only at its 10 s poll).
+    await expect.poll(() => app.page.getByTestId('status-backend').textContent(), { timeout: 3_000, interval: 50 }).toBe('Model backend: llama.cpp');
     const details = region('Loaded GGUF model');
     const metadata = details.getByRole('table', { name: 'GGUF metadata' });
     expect(await valueOf(metadata, 'Architecture').textContent()).toBe('llama');

@@ -3,6 +3,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../electron/shared/api/app';
 import { connection } from '../api/client';
+import { onStatusRefresh } from './statusRefresh';
 
 const POLL_MS = 10_000;
 
@@ -19,7 +20,8 @@ export function StatusBar() {
       );
     void poll();
     const timer = setInterval(poll, POLL_MS);
-    return () => clearInterval(timer);
+    const off = onStatusRefresh(() => void poll());
+    return () => (clearInterval(timer), off());
   }, []);
   return (
     <Box

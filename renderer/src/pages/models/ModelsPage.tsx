@@ -6,6 +6,7 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
+import { requestStatusRefresh } from '../../components/statusRefresh';
 import { useApiQuery } from '../../components/useApiQuery';
 import { ActiveBackendCard } from './ActiveBackendCard';
 import { GgufDetails } from './GgufDetails';
@@ -14,14 +15,15 @@ import { RemoteBackendForm } from './RemoteBackendForm';
 import { TryPromptPanel } from './TryPromptPanel';
 
 function ModelsView({ api }: { api: VeilApi }) {
-  const { data: status, error, reload } = useApiQuery(() => api['model.status']({}), [api]);
+  const { data: status, error, reload: reloadStatus } = useApiQuery(() => api['model.status']({}), [api]);
+  const reload = () => (reloadStatus(), requestStatusRefresh());
   return (
     <Stack spacing={2} sx={{ p: 3, maxWidth: 1000 }}>
       <Typography variant="h5" component="h1">
         Models
       </Typography>
       {error && (
-        <Alert severity="error" action={<Button onClick={reload}>Retry</Button>}>
+        <Alert severity="error" action={<Button onClick={reloadStatus}>Retry</Button>}>
           Could not read the model status: {error.message}
         </Alert>
       )}
