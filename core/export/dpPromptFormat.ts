@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { neighbouringSchema, privacyEventSchema } from '../accounting/events';
 import { canonicalJson, sha256Hex } from './canonicalJson';
 
-export const DP_PROMPT_FORMAT = 'veil.dp-prompt/v1';
+export const DP_PROMPT_FORMAT = 'veil.dp-prompt/v1' as const;
 
 /** The synthesis methods a certificate can name. */
 export const synthesisMethodSchema = z.enum(['dp-few-shot-gaussian', 'dp-few-shot-exponential', 'adadpsyn']);

@@ -22,6 +22,8 @@ export type Contract = typeof contract;
 export type MethodName = keyof Contract;
 export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.output<Contract[M]['output']>;
+/** What a handler receives: the input after validation (defaults applied). */
+export type MethodParams<M extends MethodName> = z.output<Contract[M]['input']>;
 export type EventName = keyof typeof eventContract;
 export type EventPayload<E extends EventName> = z.output<(typeof eventContract)[E]>;
 
