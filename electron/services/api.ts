@@ -9,11 +9,13 @@ import { appHandlers, jobHandlers } from './app/appHandlers';
 import type { ServiceContext } from './context';
 import type { HandlerMap } from './handler';
 import { modelHandlers } from './model/modelHandlers';
+import { vaultHandlers } from './vault/vaultHandlers';
 
 const handlers: HandlerMap<MethodName> = {
   ...appHandlers,
   ...jobHandlers,
   ...modelHandlers,
+  ...vaultHandlers,
 };
 
 /** A request that failed validation or named no method: the caller's fault (HTTP 400). */

@@ -7,15 +7,18 @@ import type { z } from 'zod';
 import { appMethods } from './api/app';
 import { jobEvents, jobMethods } from './api/jobs';
 import { modelMethods } from './api/model';
+import { vaultEvents, vaultMethods } from './api/vault';
 
 export const contract = {
   ...appMethods,
   ...jobMethods,
   ...modelMethods,
+  ...vaultMethods,
 };
 
 export const eventContract = {
   ...jobEvents,
+  ...vaultEvents,
 };
 
 export type Contract = typeof contract;

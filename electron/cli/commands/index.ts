@@ -6,6 +6,7 @@ import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
 import { registerModel } from './model';
 import { registerServe } from './serve';
+import { registerVault } from './vault';
 
 type Register = (program: Command) => void;
 
@@ -14,4 +15,5 @@ export const commandGroups: Register[] = [
   registerServe,
   registerModel,
   registerDoctor,
+  registerVault,
 ];

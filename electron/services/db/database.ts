@@ -78,7 +78,7 @@ export class Database implements Queryable {
     });
     if (isNew) chmodSync(file, 0o600);
     const database = new Database(db, file);
-    await database.raw.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;');
+    await database.raw.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA secure_delete = ON;');
     return database;
   }
 

@@ -25,6 +25,8 @@ export class JobCancelledError extends Error {
   }
 }
 
+export const newJobId = (): string => randomUUID();
+
 type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 const KEEP = 200;
 
@@ -38,9 +40,12 @@ export class JobManager {
     this.load();
   }
 
-  /** Start `work` as a job and return its id at once; `wait(id)` gives the outcome. */
-  start<T>(kind: string, work: (job: JobContext) => Promise<T>): string {
-    const id = randomUUID();
+  /**
+   * Start `work` as a job and return its id at once; `wait(id)` gives the outcome. `id`
+   * may be chosen beforehand (`newJobId()`) when something must name the job before it runs.
+   */
+  start<T>(kind: string, work: (job: JobContext) => Promise<T>, id = newJobId()): string {
+    if (this.records.has(id)) throw new Error(`job ${id} exists already`);
     const controller = new AbortController();
     const record: JobRecord = { id, kind, status: 'running', startedAt: new Date().toISOString() };
     this.records.set(id, record);

@@ -1,8 +1,10 @@
 /**
  * Every schema migration of the app database, in order. Append only: never edit or
  * reorder an entry that has shipped (the checksum check refuses it); add a new one.
- * Ids: 1 vault, 2 ledger, then whatever comes next.
  */
 import type { Migration } from '../migrate';
+import { vaultMigration } from './001_vault';
+import { ledgerMigration } from './002_ledger';
+import { synthesisMigration } from './003_synthesis';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration];

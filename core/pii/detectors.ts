@@ -1,0 +1,63 @@
+/**
+ * Pattern detectors for PII in free text. Each returns candidate spans; checksums (Luhn,
+ * IBAN mod 97, SSN ranges) and context words cut false positives. Names are found by
+ * `nameDetector` from a first-name list (see scan.ts).
+ */
+import { ibanValid, luhnValid, ssnValid } from './checksums';
+import type { PiiFinding, PiiKind } from './types';
+
+export type Detector = (text: string) => PiiFinding[];
+
+function matches(text: string, pattern: RegExp, kind: PiiKind, accept: (m: RegExpExecArray) => boolean = () => true, group = 0): PiiFinding[] {
+  const found: PiiFinding[] = [];
+  for (const m of text.matchAll(pattern)) {
+    if (!accept(m)) continue;
+    const start = m.index + (group === 0 ? 0 : m[0].indexOf(m[group]));
+    found.push({ kind, start, end: start + m[group].length });
+  }
+  return found;
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/** +CC or (area) or grouped digits; 9–15 digits in all (E.164 allows at most 15). */
+const PHONE = /(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])/g;
+const CARD = /(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)/g;
+const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
+const SSN = /\b(\d{3})-(\d{2})-(\d{4})\b/g;
+const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
+const IPV6 = /(?<![\w:.])[0-9A-Fa-f:]*:[0-9A-Fa-f:]*:[0-9A-Fa-f:]*(?![\w:.])/g;
+const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (?:19|20)\d{2}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2},? (?:19|20)\d{2})`;
+const BIRTH = new RegExp(String.raw`\b(?:born(?: on)?|DOB|D\.O\.B\.|date of birth|birth ?date|birthday)\b[:\s]{0,3}(?:is |was |on )?(${DATE})`, 'gi');
+
+const digitsOf = (s: string) => s.replace(/\D/g, '');
+
+/** RFC 4291 text form: eight groups of 1–4 hex digits, or fewer with one "::". */
+function ipv6Valid(candidate: string): boolean {
+  const halves = candidate.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((h) => (h === '' ? [] : h.split(':')));
+  if (!groups.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
+  return halves.length === 2 ? groups.length < 8 : groups.length === 8;
+}
+
+/** Phone: 9–11 digits written with separators, or 9–15 after a + (E.164); not an SSN or IP shape. */
+function phoneLike(match: string): boolean {
+  const n = digitsOf(match).length;
+  const international = match.startsWith('+');
+  if (n < 9 || n > (international ? 15 : 11)) return false;
+  if (!international && !/[\s.()-]/.test(match)) return false;
+  return !/^\d{3}-\d{2}-\d{4}$/.test(match) && !/^\d{1,3}(?:\.\d{1,3}){3}$/.test(match) && !/^\d{4}-\d{2}-\d{2}$/.test(match);
+}
+
+export const detectors: Record<Exclude<PiiKind, 'person-name'>, Detector> = {
+  email: (t) => matches(t, EMAIL, 'email'),
+  phone: (t) => matches(t, PHONE, 'phone', (m) => phoneLike(m[0])),
+  'credit-card': (t) => matches(t, CARD, 'credit-card', (m) => luhnValid(digitsOf(m[0])) && /^[3-6]/.test(digitsOf(m[0]))),
+  iban: (t) => matches(t, IBAN, 'iban', (m) => ibanValid(m[0])),
+  'national-id': (t) => matches(t, SSN, 'national-id', (m) => ssnValid(m[1], m[2], m[3])),
+  'ip-address': (t) => [
+    ...matches(t, IPV4, 'ip-address', (m) => m[0].split('.').every((o) => Number(o) <= 255 && !(o.length > 1 && o.startsWith('0')))),
+    ...matches(t, IPV6, 'ip-address', (m) => ipv6Valid(m[0])),
+  ],
+  'date-of-birth': (t) => matches(t, BIRTH, 'date-of-birth', () => true, 1),
+};

@@ -1,0 +1,42 @@
+/**
+ * A record filter as a SQL condition with named parameters. Every value is bound, never
+ * spliced; list parameters are bound as JSON and read with json_each.
+ */
+import type { RecordFilter } from '../../shared/api/vault';
+import type { Params } from '../db/database';
+
+/** FTS5 query from free text: each word quoted (no operators from the user), `word*` kept as a prefix. */
+export function ftsQuery(search: string): string | null {
+  const words = search.match(/[\p{L}\p{N}_]+\*?/gu) ?? [];
+  return words.length === 0 ? null : words.map((w) => (w.endsWith('*') ? `"${w.slice(0, -1)}"*` : `"${w}"`)).join(' ');
+}
+
+export function filterSql(datasetId: number, filter: RecordFilter): { where: string; params: Params } {
+  const clauses = ['r.dataset_id = $datasetId'];
+  const params: Params = { datasetId };
+  const search = filter.search ? ftsQuery(filter.search) : null;
+  if (search) {
+    clauses.push('r.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH $search)');
+    params.search = search;
+  }
+  if (filter.splits?.length) {
+    clauses.push('r.split IN (SELECT value FROM json_each($splits))');
+    params.splits = JSON.stringify(filter.splits);
+  }
+  if (filter.labels?.length) {
+    clauses.push(`COALESCE(r.label, '') IN (SELECT value FROM json_each($labels))`);
+    params.labels = JSON.stringify(filter.labels);
+  }
+  if (filter.pii?.length) {
+    if (filter.pii.includes('any')) clauses.push(`r.pii_kinds <> ''`);
+    else {
+      clauses.push(`EXISTS (SELECT 1 FROM json_each($pii) p WHERE instr(',' || r.pii_kinds || ',', ',' || p.value || ',') > 0)`);
+      params.pii = JSON.stringify(filter.pii);
+    }
+  }
+  if (filter.tags?.length) {
+    clauses.push('EXISTS (SELECT 1 FROM json_each(r.tags_json) t WHERE t.value IN (SELECT value FROM json_each($tags)))');
+    params.tags = JSON.stringify(filter.tags);
+  }
+  return { where: clauses.join(' AND '), params };
+}

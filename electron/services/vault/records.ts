@@ -1,0 +1,125 @@
+/**
+ * Record rows: insertion with duplicate detection, reading, single edits with history,
+ * paging through a filter. Record text never leaves this module except to the caller
+ * that asked for it (the UI, the sampler); it is never logged.
+ */
+import { piiFindingSchema, type PiiFinding } from '../../../core/pii/types';
+import type { NewRecord, RecordFilter, RecordRow } from '../../shared/api/vault';
+import type { Queryable } from '../db/database';
+import { VaultError } from './datasets';
+import { contentHash } from './normalise';
+import { filterSql } from './recordFilter';
+
+export interface RecordDbRow {
+  id: number;
+  dataset_id: number;
+  text: string;
+  label: string | null;
+  output: string | null;
+  split: RecordRow['split'];
+  subject_id: string | null;
+  tags_json: string;
+  pii_json: string;
+  updated_at: string;
+}
+
+const INSERT = `INSERT INTO records (dataset_id, text, label, output, split, subject_id, tags_json, pii_json, pii_kinds, content_hash, import_id, created_at, updated_at)
+  VALUES ($datasetId, $text, $label, $output, $split, $subject, $tags, $pii, $piiKinds, $hash, $importId, $now, $now)
+  ON CONFLICT (dataset_id, content_hash) DO NOTHING`;
+const SELECT_ONE = 'SELECT * FROM records WHERE id = $id';
+const UPDATE_FIELDS = 'UPDATE records SET label = $label, split = $split, tags_json = $tags, updated_at = $now WHERE id = $id';
+const UPDATE_TEXT = `UPDATE records SET text = $text, pii_json = $pii, pii_kinds = $piiKinds, content_hash = $hash, updated_at = $now WHERE id = $id`;
+const SET_PII = `UPDATE records SET pii_json = $pii, pii_kinds = $piiKinds WHERE id = $id`;
+const INSERT_HISTORY = 'INSERT INTO record_history (record_id, at, action, detail_json) VALUES ($id, $at, $action, $detail)';
+const SELECT_HISTORY = 'SELECT at, action, detail_json FROM record_history WHERE record_id = $id ORDER BY id';
+
+export function toRow(r: RecordDbRow): RecordRow {
+  return {
+    id: r.id,
+    text: r.text,
+    label: r.label,
+    output: r.output,
+    split: r.split,
+    subject: r.subject_id,
+    tags: JSON.parse(r.tags_json) as string[],
+    pii: piiFindingSchema.array().parse(JSON.parse(r.pii_json)),
+    updatedAt: r.updated_at,
+  };
+}
+
+const piiKindsOf = (pii: readonly PiiFinding[]) => [...new Set(pii.map((f) => f.kind))].sort().join(',');
+
+export function checkLabel(label: string | null | undefined, labels: readonly string[], task: string): void {
+  if (label === undefined || label === null) return;
+  if (task === 'generation') throw new VaultError('records of a generation dataset have no label');
+  if (!labels.includes(label)) throw new VaultError(`label "${label}" is not in the dataset's label set (${labels.join(', ') || 'empty'})`);
+}
+
+/** Inserts one record; false when the same normalised text is already in the dataset. */
+export async function insertRecord(
+  q: Queryable,
+  datasetId: number,
+  record: NewRecord,
+  pii: readonly PiiFinding[],
+  importId: number | null = null,
+): Promise<boolean> {
+  const { changes } = await q.run(INSERT, {
+    datasetId,
+    text: record.text,
+    label: record.label ?? null,
+    output: record.output ?? null,
+    split: record.split,
+    subject: record.subject ?? null,
+    tags: JSON.stringify([...new Set(record.tags)]),
+    pii: JSON.stringify(pii),
+    piiKinds: piiKindsOf(pii),
+    hash: contentHash(record.text),
+    importId,
+    now: new Date().toISOString(),
+  });
+  return changes === 1;
+}
+
+export async function getRecord(q: Queryable, id: number): Promise<RecordDbRow> {
+  const row = await q.get<RecordDbRow>(SELECT_ONE, { id });
+  if (!row) throw new VaultError(`no record ${id}`);
+  return row;
+}
+
+export function addHistory(q: Queryable, id: number, action: string, detail: Record<string, unknown>) {
+  return q.run(INSERT_HISTORY, { id, at: new Date().toISOString(), action, detail: JSON.stringify(detail) });
+}
+
+export async function history(q: Queryable, id: number) {
+  const rows = await q.all<{ at: string; action: string; detail_json: string }>(SELECT_HISTORY, { id });
+  return rows.map((r) => ({ at: r.at, action: r.action, detail: JSON.parse(r.detail_json) as Record<string, unknown> }));
+}
+
+export function updateFields(q: Queryable, id: number, fields: { label: string | null; split: string; tags: string[] }) {
+  return q.run(UPDATE_FIELDS, { id, label: fields.label, split: fields.split, tags: JSON.stringify([...new Set(fields.tags)]), now: new Date().toISOString() });
+}
+
+export function replaceText(q: Queryable, id: number, text: string, pii: readonly PiiFinding[]) {
+  return q.run(UPDATE_TEXT, { id, text, pii: JSON.stringify(pii), piiKinds: piiKindsOf(pii), hash: contentHash(text), now: new Date().toISOString() });
+}
+
+export function setPii(q: Queryable, id: number, pii: readonly PiiFinding[]) {
+  return q.run(SET_PII, { id, pii: JSON.stringify(pii), piiKinds: piiKindsOf(pii) });
+}
+
+const ORDER = { id: 'r.id', label: 'r.label', split: 'r.split', updated: 'r.updated_at' } as const;
+
+export async function pageRecords(
+  q: Queryable,
+  datasetId: number,
+  page: { filter: RecordFilter; offset: number; limit: number; order: keyof typeof ORDER; descending: boolean },
+): Promise<{ total: number; rows: RecordRow[] }> {
+  const { where, params } = filterSql(datasetId, page.filter);
+  const total = (await q.get<{ n: number }>(`SELECT COUNT(*) AS n FROM records r WHERE ${where}`, params))!.n;
+  const direction = page.descending ? 'DESC' : 'ASC';
+  const rows = await q.all<RecordDbRow>(
+    `SELECT r.* FROM records r WHERE ${where} ORDER BY ${ORDER[page.order]} ${direction}, r.id ${direction} LIMIT $limit OFFSET $offset`,
+    { ...params, limit: page.limit, offset: page.offset },
+  );
+  return { total, rows: rows.map(toRow) };
+}

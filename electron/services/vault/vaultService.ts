@@ -1,0 +1,156 @@
+/**
+ * The vault service: datasets and records in the app database, curation, the sample
+ * dataset, and the private pools the mechanisms sample from (indexed once per dataset
+ * version; any change to a dataset drops its indexes). Pushes `vault.changed`.
+ */
+import type { PrivatePool } from '../../../core/icl/privatePool';
+import { redact, scanPii as scanText } from '../../../core/pii/scan';
+import type { PiiKind } from '../../../core/pii/types';
+import type { DatasetDto, NewRecord, RecordFilter, RecordRow } from '../../shared/api/vault';
+import type { ServiceContext } from '../context';
+import { firstNames } from '../pii/firstNames';
+import type { Database } from '../db/database';
+import { bulk, compact, stats, type BulkTarget } from './curation';
+import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
+import { addHistory, checkLabel, getRecord, history, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
+import { sampleRecords, SAMPLE_DESCRIPTION } from './sampleDataset';
+import { loadUnits, vaultPool } from './sampler';
+
+type Host = Pick<ServiceContext, 'emit'>;
+type BulkAction = Parameters<typeof bulk>[3];
+
+const LEDGER_ENTRIES = 'SELECT COUNT(*) AS n FROM ledger_entries WHERE dataset_id = $id';
+const DELETE_RECORDS = 'DELETE FROM records WHERE dataset_id = $id';
+const DELETE_DATASET = 'DELETE FROM datasets WHERE id = $id';
+
+export const scanPii = (text: string) => scanText(text, { firstNames: firstNames() });
+
+export class VaultService {
+  private readonly pools = new Map<string, { version: number; pool: PrivatePool }>();
+  private readonly versions = new Map<number, number>();
+
+  constructor(readonly db: Database, private readonly host: Host) {}
+
+  /** Drops cached pools of the dataset and tells subscribers (also called after imports on another connection). */
+  changed(datasetId: number, what: string): void {
+    this.versions.set(datasetId, (this.versions.get(datasetId) ?? 0) + 1);
+    this.host.emit('vault.changed', { datasetId, what });
+  }
+
+  dataset(ref: DatasetRef): Promise<DatasetDto> {
+    return findDataset(this.db, ref);
+  }
+
+  datasets(): Promise<DatasetDto[]> {
+    return listDatasets(this.db);
+  }
+
+  async create(fields: DatasetFields): Promise<DatasetDto> {
+    const id = await this.db.transaction((tx) => createDataset(tx, fields));
+    this.changed(id, 'created');
+    return this.dataset(id);
+  }
+
+  async update(ref: DatasetRef, change: Partial<Omit<DatasetFields, 'task'>>): Promise<DatasetDto> {
+    const current = await this.dataset(ref);
+    await this.db.transaction((tx) => updateDataset(tx, current, change));
+    this.changed(current.id, 'updated');
+    return this.dataset(current.id);
+  }
+
+  /** Hard delete. A dataset with ledger entries keeps its (empty) row so the ledger stays verifiable. */
+  async remove(ref: DatasetRef, options: { compact: boolean }): Promise<{ deletedRecords: number; datasetRemoved: boolean; compacted: boolean }> {
+    const { id } = await this.dataset(ref);
+    const result = await this.db.transaction(async (tx) => {
+      const deletedRecords = (await tx.run(DELETE_RECORDS, { id })).changes;
+      const charged = (await tx.get<{ n: number }>(LEDGER_ENTRIES, { id }))!.n > 0;
+      if (!charged) await tx.run(DELETE_DATASET, { id });
+      return { deletedRecords, datasetRemoved: !charged };
+    });
+    this.changed(id, 'deleted');
+    if (options.compact) await compact(this.db);
+    return { ...result, compacted: options.compact };
+  }
+
+  async addRecords(ref: DatasetRef, records: readonly NewRecord[]): Promise<{ added: number; duplicates: number }> {
+    const dataset = await this.dataset(ref);
+    for (const r of records) checkLabel(r.label, dataset.labels, dataset.task);
+    const added = await this.db.transaction(async (tx) => {
+      let n = 0;
+      for (const r of records) if (await insertRecord(tx, dataset.id, r, scanPii(r.text))) n++;
+      await touchDataset(tx, dataset.id);
+      return n;
+    });
+    this.changed(dataset.id, 'records added');
+    return { added, duplicates: records.length - added };
+  }
+
+  records(ref: DatasetRef, page: { filter: RecordFilter; offset: number; limit: number; order: 'id' | 'label' | 'split' | 'updated'; descending: boolean }) {
+    return this.dataset(ref).then((d) => pageRecords(this.db, d.id, page));
+  }
+
+  async record(id: number) {
+    return { ...toRow(await getRecord(this.db, id)), history: await history(this.db, id) };
+  }
+
+  async updateRecord(id: number, change: { label?: string | null; split?: RecordRow['split']; tags?: string[] }): Promise<RecordRow> {
+    const before = toRow(await getRecord(this.db, id));
+    const row = await getRecord(this.db, id);
+    const dataset = await this.dataset(row.dataset_id);
+    if (change.label !== undefined) checkLabel(change.label, dataset.labels, dataset.task);
+    const next = { label: change.label === undefined ? before.label : change.label, split: change.split ?? before.split, tags: change.tags ?? before.tags };
+    await this.db.transaction(async (tx) => {
+      await updateFields(tx, id, next);
+      await addHistory(tx, id, 'edit', { from: { label: before.label, split: before.split, tags: before.tags }, to: next });
+    });
+    this.changed(dataset.id, 'record edited');
+    return toRow(await getRecord(this.db, id));
+  }
+
+  async bulk(ref: DatasetRef, target: BulkTarget, action: BulkAction): Promise<number> {
+    const dataset = await this.dataset(ref);
+    if (action.kind === 'label') checkLabel(action.label, dataset.labels, dataset.task);
+    const affected = await this.db.transaction((tx) => bulk(tx, dataset.id, target, action));
+    this.changed(dataset.id, `bulk ${action.kind}`);
+    return affected;
+  }
+
+  /** Replaces PII spans with placeholders; the history records which kinds, never the text. */
+  async redact(id: number, kinds?: readonly PiiKind[]): Promise<RecordRow> {
+    const row = toRow(await getRecord(this.db, id));
+    const { text, redacted } = redact(row.text, row.pii, kinds);
+    if (redacted.length === 0) throw new VaultError('nothing to redact in this record');
+    await this.db.transaction(async (tx) => {
+      await replaceText(tx, id, text, scanPii(text));
+      await addHistory(tx, id, 'redact', { kinds: redacted.map((f) => f.kind), spans: redacted.length });
+    });
+    this.changed((await getRecord(this.db, id)).dataset_id, 'record redacted');
+    return toRow(await getRecord(this.db, id));
+  }
+
+  async stats(ref: DatasetRef) {
+    return stats(this.db, (await this.dataset(ref)).id);
+  }
+
+  compact() {
+    return compact(this.db);
+  }
+
+  async createSample(name: string): Promise<DatasetDto> {
+    const dataset = await this.create({ name, description: SAMPLE_DESCRIPTION, task: 'classification', labels: ['spam', 'ham'], privacyUnit: 'record', subjectCap: 1 });
+    await this.addRecords(dataset.id, sampleRecords());
+    return this.dataset(dataset.id);
+  }
+
+  /** The private pool of one label (or the whole private split), indexed once per dataset version. */
+  async pool(dataset: DatasetDto, label: string | undefined): Promise<PrivatePool> {
+    const key = `${dataset.id}\u0000${label ?? ''}`;
+    const version = this.versions.get(dataset.id) ?? 0;
+    const cached = this.pools.get(key);
+    if (cached?.version === version) return cached.pool;
+    const units = await loadUnits(this.db, { datasetId: dataset.id, label, privacyUnit: dataset.privacyUnit, subjectCap: dataset.subjectCap });
+    const pool = vaultPool(this.db, units);
+    this.pools.set(key, { version, pool });
+    return pool;
+  }
+}

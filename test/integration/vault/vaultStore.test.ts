@@ -1,0 +1,115 @@
+/** The vault on real SQLite: datasets, records, duplicates, filters, bulk edits, history, hard delete. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { DATABASE_FILE } from '../../../electron/services/db/appDatabase';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+
+let dir: string;
+let ctx: ServiceContext;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-vault-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+});
+afterEach(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = callMethod;
+
+async function mail() {
+  await call(ctx, 'vault.createDataset', { name: 'mail', task: 'classification', labels: ['spam', 'ham'] });
+  return call(ctx, 'vault.addRecords', {
+    dataset: 'mail',
+    records: [
+      { text: 'Win a free cruise now', label: 'spam' },
+      { text: 'Lunch at noon?', label: 'ham', tags: ['work'] },
+      { text: 'Cheap pills, order today', label: 'spam', split: 'public' },
+      { text: 'Minutes of the board meeting', label: 'ham', split: 'held-out', tags: ['work'] },
+      { text: '  win a FREE cruise   now ', label: 'spam' },
+    ],
+  });
+}
+
+describe('vault store', () => {
+  it('creates datasets, adds records and skips duplicates of normalised text', async () => {
+    expect(await mail()).toEqual({ added: 4, duplicates: 1 });
+    const [dataset] = await call(ctx, 'vault.listDatasets', {});
+    expect(dataset).toMatchObject({ name: 'mail', labels: ['spam', 'ham'], counts: { private: 2, public: 1, heldOut: 1, total: 4 } });
+    await expect(call(ctx, 'vault.createDataset', { name: 'mail' })).rejects.toThrow(/exists already/);
+  });
+
+  it('refuses a label outside the label set, adding nothing', async () => {
+    await mail();
+    await expect(call(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'ok', label: 'ham' }, { text: 'x', label: 'phishing' }] })).rejects.toThrow(/not in the dataset's label set/);
+    expect((await call(ctx, 'vault.stats', { dataset: 'mail' })).splits.private).toBe(2);
+  });
+
+  it('pages, searches and filters records', async () => {
+    await mail();
+    const all = await call(ctx, 'vault.records', { dataset: 'mail', limit: 2 });
+    expect(all.total).toBe(4);
+    expect(all.rows).toHaveLength(2);
+    const cruise = await call(ctx, 'vault.records', { dataset: 'mail', filter: { search: 'cruise' } });
+    expect(cruise.rows.map((r) => r.text)).toEqual(['Win a free cruise now']);
+    const prefix = await call(ctx, 'vault.records', { dataset: 'mail', filter: { search: 'meet*' } });
+    expect(prefix.total).toBe(1);
+    const work = await call(ctx, 'vault.records', { dataset: 'mail', filter: { tags: ['work'], splits: ['private'] } });
+    expect(work.rows.map((r) => r.text)).toEqual(['Lunch at noon?']);
+    const spam = await call(ctx, 'vault.records', { dataset: 'mail', filter: { labels: ['spam'] } });
+    expect(spam.total).toBe(2);
+    // Search text is never interpreted as FTS syntax.
+    expect((await call(ctx, 'vault.records', { dataset: 'mail', filter: { search: 'NEAR(" OR *' } })).total).toBe(0);
+  });
+
+  it('edits a record with history and bulk-moves, tags and deletes by filter', async () => {
+    await mail();
+    const { rows } = await call(ctx, 'vault.records', { dataset: 'mail', filter: { search: 'lunch' } });
+    await call(ctx, 'vault.updateRecord', { id: rows[0].id, label: 'spam' });
+    await expect(call(ctx, 'vault.updateRecord', { id: rows[0].id, label: 'other' })).rejects.toThrow(/label set/);
+    const record = await call(ctx, 'vault.record', { id: rows[0].id });
+    expect(record.label).toBe('spam');
+    expect(record.history).toEqual([expect.objectContaining({ action: 'edit', detail: expect.objectContaining({ to: expect.objectContaining({ label: 'spam' }) }) })]);
+
+    expect(await call(ctx, 'vault.bulk', { dataset: 'mail', target: { filter: { labels: ['spam'] } }, action: { kind: 'tag', tag: 'review' } })).toEqual({ affected: 3 });
+    expect(await call(ctx, 'vault.bulk', { dataset: 'mail', target: { filter: { tags: ['review'] } }, action: { kind: 'move', split: 'public' } })).toEqual({ affected: 3 });
+    const stats = await call(ctx, 'vault.stats', { dataset: 'mail' });
+    expect(stats.splits).toEqual({ private: 0, public: 3, heldOut: 1 });
+    expect(stats.tags).toContainEqual({ tag: 'review', records: 3 });
+    expect(await call(ctx, 'vault.bulk', { dataset: 'mail', target: { ids: [rows[0].id] }, action: { kind: 'untag', tag: 'review' } })).toEqual({ affected: 1 });
+    expect(await call(ctx, 'vault.bulk', { dataset: 'mail', target: { filter: { splits: ['public'] } }, action: { kind: 'delete' } })).toEqual({ affected: 3 });
+    expect((await call(ctx, 'vault.stats', { dataset: 'mail' })).splits).toEqual({ private: 0, public: 0, heldOut: 1 });
+  });
+
+  it('finds PII on insert, filters by it, and redacts with history', async () => {
+    await mail();
+    await call(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'Dear Maria Lopez, card 4111 1111 1111 1111, mail maria@example.org', label: 'ham' }] });
+    const { rows } = await call(ctx, 'vault.records', { dataset: 'mail', filter: { pii: ['any'] } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].pii.map((f) => f.kind)).toEqual(['person-name', 'credit-card', 'email']);
+    expect((await call(ctx, 'vault.records', { dataset: 'mail', filter: { pii: ['iban'] } })).total).toBe(0);
+    expect((await call(ctx, 'vault.stats', { dataset: 'mail' })).pii).toContainEqual({ kind: 'email', records: 1 });
+    const redacted = await call(ctx, 'vault.redact', { id: rows[0].id, kinds: ['credit-card', 'email'] });
+    expect(redacted.text).toBe('Dear Maria Lopez, card [CREDIT_CARD], mail [EMAIL]');
+    expect(redacted.pii.map((f) => f.kind)).toEqual(['person-name']);
+    const { history } = await call(ctx, 'vault.record', { id: rows[0].id });
+    expect(history).toEqual([expect.objectContaining({ action: 'redact', detail: { kinds: ['credit-card', 'email'], spans: 2 } })]);
+    expect(JSON.stringify(history)).not.toContain('4111');
+  });
+
+  it('hard-deletes: after compaction the deleted text is nowhere in the database files', async () => {
+    await call(ctx, 'vault.createDataset', { name: 'hr', task: 'generation' });
+    const secret = 'Zanzibar-7731 grievance of employee';
+    await call(ctx, 'vault.addRecords', { dataset: 'hr', records: [{ text: secret }, { text: 'routine note' }] });
+    const bytes = () => ['', '-wal'].map((s) => { try { return readFileSync(join(dir, 'data', DATABASE_FILE + s)).toString('latin1'); } catch { return ''; } }).join('');
+    expect(bytes()).toContain('Zanzibar-7731');
+    const result = await call(ctx, 'vault.deleteDataset', { dataset: 'hr' });
+    expect(result).toEqual({ deletedRecords: 2, datasetRemoved: true, compacted: true });
+    expect(bytes()).not.toContain('Zanzibar');
+    expect(await call(ctx, 'vault.listDatasets', {})).toEqual([]);
+  });
+});
