@@ -8,7 +8,9 @@ import { contract, type MethodName, type MethodOutput } from '../shared/contract
 import { appHandlers, jobHandlers } from './app/appHandlers';
 import type { ServiceContext } from './context';
 import type { HandlerMap } from './handler';
+import { ledgerHandlers } from './ledger/ledgerHandlers';
 import { modelHandlers } from './model/modelHandlers';
+import { synthesisHandlers } from './synthesis/synthesisHandlers';
 import { vaultHandlers } from './vault/vaultHandlers';
 
 const handlers: HandlerMap<MethodName> = {
@@ -16,6 +18,8 @@ const handlers: HandlerMap<MethodName> = {
   ...jobHandlers,
   ...modelHandlers,
   ...vaultHandlers,
+  ...ledgerHandlers,
+  ...synthesisHandlers,
 };
 
 /** A request that failed validation or named no method: the caller's fault (HTTP 400). */

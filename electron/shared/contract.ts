@@ -6,7 +6,9 @@
 import type { z } from 'zod';
 import { appMethods } from './api/app';
 import { jobEvents, jobMethods } from './api/jobs';
+import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
+import { synthesisEvents, synthesisMethods } from './api/synthesis';
 import { vaultEvents, vaultMethods } from './api/vault';
 
 export const contract = {
@@ -14,11 +16,15 @@ export const contract = {
   ...jobMethods,
   ...modelMethods,
   ...vaultMethods,
+  ...ledgerMethods,
+  ...synthesisMethods,
 };
 
 export const eventContract = {
   ...jobEvents,
   ...vaultEvents,
+  ...ledgerEvents,
+  ...synthesisEvents,
 };
 
 export type Contract = typeof contract;

@@ -1,7 +1,8 @@
 /** The app's pages, in navigation order. Hash routes: #/vault, #/budget, … */
 import type { ComponentType } from 'react';
 import ModelsPage from './pages/models/ModelsPage';
-import { AskPage, AuditPage, BudgetPage, SynthesizePage, VaultPage } from './pages/placeholders';
+import SynthesizePage from './pages/synthesize/SynthesizePage';
+import { AskPage, AuditPage, BudgetPage, VaultPage } from './pages/placeholders';
 
 export interface Route {
   path: string;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveBrowserMode } from '../../electron/bridge/serve';
 import type { Bridge } from '../../electron/bridge/server';
+import type { MethodInput, MethodName, MethodOutput } from '../../electron/shared/contract';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -33,6 +34,8 @@ export interface AppSession {
   dataDir: string;
   browser: Browser;
   page: Page;
+  /** Call an API method through the bridge, as the page does (test set-up and checks). */
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   /** Open the app with the token, at an optional hash route (e.g. '/vault'). */
   open(route?: string): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +51,16 @@ export async function startApp(): Promise<AppSession> {
     dataDir,
     browser,
     page,
+    call: async (method, input) => {
+      const response = await fetch(new URL(`api/call/${method}`, bridge.url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bridge.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      const body = (await response.json()) as { result?: unknown; error?: string };
+      if (!response.ok) throw new Error(`${method}: ${body.error ?? response.status}`);
+      return body.result as never;
+    },
     open: async (route = '/vault') => {
       await page.goto(bridge.launchUrl);
       await page.waitForFunction(() => !window.location.hash.includes('token='));

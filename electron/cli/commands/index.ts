@@ -2,10 +2,12 @@
  * Every CLI command group registers itself here (one line each).
  */
 import type { Command } from 'commander';
+import { registerAccount } from './account';
 import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
 import { registerModel } from './model';
 import { registerServe } from './serve';
+import { registerSynth } from './synth';
 import { registerVault } from './vault';
 
 type Register = (program: Command) => void;
@@ -16,4 +18,6 @@ export const commandGroups: Register[] = [
   registerModel,
   registerDoctor,
   registerVault,
+  registerSynth,
+  registerAccount,
 ];

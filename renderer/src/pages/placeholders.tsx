@@ -20,13 +20,6 @@ export const BudgetPage = () => (
   />
 );
 
-export const SynthesizePage = () => (
-  <PlannedFeature
-    title="DP synthetic prompts"
-    summary="Differentially private few-shot demonstrations will be generated here."
-    items={['DP few-shot generation (Tang et al.) and AdaDPSyn (Gao et al.)', 'watch tokens appear as they are generated', 'export the prompt with its privacy certificate']}
-  />
-);
 
 export const AskPage = () => (
   <PlannedFeature

@@ -1,0 +1,116 @@
+/**
+ * FFT composition (Koskela, Jälkö & Honkela 2020): the law of a sum of independent losses
+ * is the convolution of their laws, so one forward FFT per distinct part, a pointwise
+ * power for its repetition count (Composed(e, T): one transform, not T convolutions) and
+ * one inverse FFT give any composition. Several real signals of a part (the bounds' PMFs)
+ * travel two at a time as the real and imaginary parts of one complex signal.
+ *
+ * The transform is circular: index i lands at i mod N, so mass outside a signal's window
+ * [offset, offset + N) folds into it; callers bound that mass (window.ts). FFT rounding
+ * shows up as small negative values; the largest of them is reported per signal.
+ */
+import { fft } from './fft';
+
+export interface SignalPart {
+  /** Grid index of element 0 of every signal. */
+  offset: number;
+  signals: Float64Array[];
+  count: number;
+}
+
+export interface Composed {
+  /** Composed signals, element j of signal s at grid index offsets[s] + j. */
+  signals: Float64Array[];
+  /** Per signal, the largest |negative| value (an estimate of the FFT rounding level). */
+  noise: number[];
+}
+
+export function convolvePower(parts: SignalPart[], offsets: number[], size: number): Composed {
+  const count = parts[0].signals.length;
+  const half = size / 2 + 1;
+  const accRe = Array.from({ length: count }, () => new Float64Array(half).fill(1));
+  const accIm = Array.from({ length: count }, () => new Float64Array(half));
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  const spec = [new Float64Array(half), new Float64Array(half), new Float64Array(half), new Float64Array(half)];
+  for (const part of parts) {
+    for (let s = 0; s < count; s += 2) {
+      const pair = s + 1 < count;
+      re.fill(0);
+      im.fill(0);
+      wrap(part.signals[s], part.offset, re);
+      if (pair) wrap(part.signals[s + 1], part.offset, im);
+      fft(re, im);
+      // Z = FFT(x + iy): X_k = (Z_k + conj Z_{N−k})/2, Y_k = (Z_k − conj Z_{N−k})/2i.
+      const [xr, xi, yr, yi] = spec;
+      for (let k = 0; k < half; k++) {
+        const m = (size - k) & (size - 1);
+        xr[k] = (re[k] + re[m]) / 2;
+        xi[k] = (im[k] - im[m]) / 2;
+        yr[k] = (im[k] + im[m]) / 2;
+        yi[k] = (re[m] - re[k]) / 2;
+      }
+      multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
+      if (pair) multiplyPower(accRe[s + 1], accIm[s + 1], yr, yi, part.count);
+    }
+  }
+  const signals: Float64Array[] = [];
+  const noise: number[] = [];
+  for (let s = 0; s < count; s += 2) {
+    // Rebuild x + iy from the Hermitian halves and invert once.
+    const pair = s + 1 < count;
+    const [xr, xi] = [accRe[s], accIm[s]];
+    const [yr, yi] = pair ? [accRe[s + 1], accIm[s + 1]] : [spec[2].fill(0), spec[3].fill(0)];
+    for (let k = 0; k < half; k++) {
+      re[k] = xr[k] - yi[k];
+      im[k] = xi[k] + yr[k];
+    }
+    for (let k = half; k < size; k++) {
+      const j = size - k;
+      re[k] = xr[j] + yi[j];
+      im[k] = yr[j] - xi[j];
+    }
+    fft(re, im, true);
+    for (const [i, source] of (pair ? [re, im] : [re]).entries()) {
+      const out = new Float64Array(size);
+      let worst = 0;
+      for (let j = 0, p = mod(offsets[s + i], size); j < size; j++, p = p + 1 === size ? 0 : p + 1) {
+        out[j] = source[p];
+        worst = Math.max(worst, -source[p]);
+      }
+      signals.push(out);
+      noise.push(worst);
+    }
+  }
+  return { signals, noise };
+}
+
+const mod = (i: number, n: number): number => ((i % n) + n) % n;
+
+/** Add the signal (element j at grid index offset + j) into the circular buffer. */
+function wrap(signal: Float64Array, offset: number, out: Float64Array): void {
+  const n = out.length;
+  for (let j = 0, p = mod(offset, n); j < signal.length; j++, p = p + 1 === n ? 0 : p + 1) out[p] += signal[j];
+}
+
+/** acc ← acc · (re + i·im)^count by binary powering (overwrites re, im). */
+function multiplyPower(accRe: Float64Array, accIm: Float64Array, re: Float64Array, im: Float64Array, count: number): void {
+  let n = count;
+  while (n > 0) {
+    if (n % 2 === 1) {
+      for (let k = 0; k < accRe.length; k++) {
+        const r = accRe[k] * re[k] - accIm[k] * im[k];
+        accIm[k] = accRe[k] * im[k] + accIm[k] * re[k];
+        accRe[k] = r;
+      }
+    }
+    n = Math.floor(n / 2);
+    if (n > 0) {
+      for (let k = 0; k < re.length; k++) {
+        const r = re[k] * re[k] - im[k] * im[k];
+        im[k] = 2 * re[k] * im[k];
+        re[k] = r;
+      }
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * From a privacy event to the mechanisms the PLD accountant composes: each distinct
+ * mechanism once, with its repetition count, in both neighbouring directions.
+ *
+ * - Plain Gaussian mechanisms compose exactly (μ² = Σ (Δᵢ/σᵢ)² adds, ARCHITECTURE §4) and
+ *   are kept as one number; sensitivities are taken under the event's own relation, so
+ *   replace-one Gaussian/Laplace/ε-DP events need nothing special (their pairs are symmetric).
+ * - Poisson(q, e) takes one mechanism e (Gaussian, or Gaussians run on the same sample,
+ *   σ_eff = (Σ σᵢ⁻²)^{−1/2}; Laplace; ε-DP; (ε, δ)-DP) under add/remove neighbouring; nested
+ *   Poisson samplers multiply their rates. Poisson sampling under replace-one, other inner
+ *   compositions and sampling without replacement throw UnsupportedByPldError (the facade
+ *   then uses the RDP accountant).
+ */
+import type { PrivacyEvent } from '../events';
+import { gaussianLoss, laplaceLoss, randomizedResponseLoss, type LossDistribution } from './lossDistribution';
+import { subsampledAdd, subsampledRemove } from './subsampling';
+
+export class UnsupportedByPldError extends Error {
+  constructor(
+    readonly event: PrivacyEvent,
+    reason: string,
+  ) {
+    super(`PLD accountant cannot take a '${event.kind}' event: ${reason}`);
+    this.name = 'UnsupportedByPldError';
+  }
+}
+
+export interface PlanPart {
+  count: number;
+  remove: LossDistribution;
+  /** The add direction, or null when the pair is symmetric (add = remove). */
+  add: LossDistribution | null;
+}
+
+export interface Plan {
+  /** Σ (Δ/σ)² of the plain (not subsampled) Gaussian mechanisms. */
+  gaussianPrecision: number;
+  parts: PlanPart[];
+}
+
+interface Base {
+  key: string;
+  loss: () => LossDistribution;
+}
+
+export function planEvent(event: PrivacyEvent): Plan {
+  const parts = new Map<string, PlanPart>();
+  const plan: Plan = { gaussianPrecision: 0, parts: [] };
+  const addPart = (key: string, count: number, make: () => Omit<PlanPart, 'count'>): void => {
+    const existing = parts.get(key);
+    if (existing) existing.count += count;
+    else parts.set(key, { ...make(), count });
+  };
+  const visit = (e: PrivacyEvent, count: number): void => {
+    if (e.neighbouring !== event.neighbouring) {
+      throw new UnsupportedByPldError(e, `it is stated under '${e.neighbouring}' inside a '${event.neighbouring}' event`);
+    }
+    if (count === 0) return;
+    switch (e.kind) {
+      case 'gaussian':
+        plan.gaussianPrecision += count * (e.sensitivity / e.sigma) ** 2;
+        return;
+      case 'laplace':
+      case 'pure':
+      case 'approx': {
+        const base = baseOf(e);
+        addPart(base.key, count, () => ({ remove: base.loss(), add: null }));
+        return;
+      }
+      case 'poisson-sampled':
+        return visitPoisson(e, count);
+      case 'sampled-without-replacement':
+        throw new UnsupportedByPldError(e, 'sampling without replacement has no PLD dominating pair here (use the RDP accountant)');
+      case 'composed':
+        return visit(e.event, count * e.count);
+      case 'sequence':
+        for (const child of e.events) visit(child, count);
+    }
+  };
+  const visitPoisson = (e: Extract<PrivacyEvent, { kind: 'poisson-sampled' }>, count: number): void => {
+    if (e.neighbouring !== 'add-remove') {
+      throw new UnsupportedByPldError(e, 'Poisson subsampling is analysed under add/remove neighbouring only');
+    }
+    let q = e.q;
+    let inner = e.event;
+    while (inner.kind === 'poisson-sampled' && inner.neighbouring === 'add-remove') {
+      q *= inner.q;
+      inner = inner.event;
+    }
+    if (q === 1) return visit(inner, count);
+    if (inner.neighbouring !== 'add-remove') throw new UnsupportedByPldError(e, `its inner event is stated under '${inner.neighbouring}'`);
+    const base = poissonBase(inner);
+    if (base === null) return;
+    if (base === undefined) {
+      throw new UnsupportedByPldError(e, 'the sampled step must be one Gaussian (or Gaussians on the same sample), Laplace, ε-DP or (ε, δ)-DP mechanism');
+    }
+    addPart(`poisson:${q}:${base.key}`, count, () => ({ remove: subsampledRemove(q, base.loss()), add: subsampledAdd(q, base.loss()) }));
+  };
+  visit(event, 1);
+  plan.parts = [...parts.values()];
+  return plan;
+}
+
+function baseOf(e: Extract<PrivacyEvent, { kind: 'laplace' | 'pure' | 'approx' }>): Base {
+  switch (e.kind) {
+    case 'laplace': {
+      const epsilon0 = e.sensitivity / e.scale;
+      return { key: `laplace:${epsilon0}`, loss: () => laplaceLoss(epsilon0) };
+    }
+    case 'pure':
+      return { key: `rr:${e.epsilon}:0`, loss: () => randomizedResponseLoss(e.epsilon, 0) };
+    case 'approx':
+      return { key: `rr:${e.epsilon}:${e.delta}`, loss: () => randomizedResponseLoss(e.epsilon, e.delta) };
+  }
+}
+
+/** The one mechanism a Poisson sampler wraps; null when it releases nothing, undefined when unsupported. */
+function poissonBase(inner: PrivacyEvent): Base | null | undefined {
+  if (inner.kind === 'laplace' || inner.kind === 'pure' || inner.kind === 'approx') return baseOf(inner);
+  const precision = gaussianPrecision(inner);
+  if (precision === undefined) return undefined;
+  if (precision === 0) return null;
+  const mu = Math.sqrt(precision);
+  return { key: `gaussian:${mu}`, loss: () => gaussianLoss(mu) };
+}
+
+/** Σ (Δ/σ)² if the event is Gaussians only (composed or in sequence), else undefined. */
+function gaussianPrecision(e: PrivacyEvent): number | undefined {
+  if (e.neighbouring !== 'add-remove') return undefined;
+  switch (e.kind) {
+    case 'gaussian':
+      return (e.sensitivity / e.sigma) ** 2;
+    case 'composed': {
+      const inner = gaussianPrecision(e.event);
+      return inner === undefined ? undefined : e.count * inner;
+    }
+    case 'sequence': {
+      let sum = 0;
+      for (const child of e.events) {
+        const p = gaussianPrecision(child);
+        if (p === undefined) return undefined;
+        sum += p;
+      }
+      return sum;
+    }
+    default:
+      return undefined;
+  }
+}

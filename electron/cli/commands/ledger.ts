@@ -1,0 +1,159 @@
+/**
+ * `veil ledger …`: show, verify, export and report a dataset's privacy ledger, and record
+ * a release made outside Veil (through the same reserve/commit path as the app).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/events';
+import { callMethod } from '../../services/api';
+import { ServiceContext } from '../../services/context';
+import { defaultDataDir, ensureDataDir } from '../../services/dataDir';
+import { describeEvent } from '../../services/ledger/describeEvent';
+import type { LedgerEntryDto, LedgerSummary } from '../../shared/api/ledger';
+import type { MethodInput } from '../../shared/contract';
+import { CliError, printResult } from '../output';
+
+/** Runs `work` with a CLI service context on the data directory, closing it afterwards. */
+export async function withLedgerContext<T>(dataDir: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+  const ctx = new ServiceContext(ensureDataDir(dataDir), 'cli');
+  try {
+    return await work(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+function readJsonFile(flag: string, file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(resolve(file), 'utf8'));
+  } catch (error) {
+    throw new CliError(`${flag}: cannot read JSON from ${file}: ${error instanceof Error ? error.message : String(error)}`, 2);
+  }
+}
+
+function readEvent(file: string): PrivacyEvent {
+  const parsed = privacyEventSchema.safeParse(readJsonFile('--event', file));
+  if (!parsed.success) throw new CliError(`--event: ${file} is not a privacy event: ${z.prettifyError(parsed.error).replaceAll('\n', '; ')}`, 2);
+  return parsed.data;
+}
+
+const num = (x: number | null) => (x === null ? '—' : Number.isFinite(x) ? x.toPrecision(4) : '∞');
+
+function entryLine(e: LedgerEntryDto): string {
+  const what =
+    e.type === 'budget' ? `cap ε=${num(e.epsilonCap)}, δ=${e.delta!.toExponential(2)}`
+    : e.type === 'reserve' ? `${e.event ? describeEvent(e.event) : '(unreadable event)'}; ε spent after: ${num(e.spentEpsilon)}; ${e.statusText}`
+    : `commits #${e.reservationId}`;
+  return `  #${e.seq} ${e.createdAt} ${e.type.padEnd(7)} ${what}  “${e.purpose}” (${e.actor})`;
+}
+
+export function summaryText(s: LedgerSummary): string {
+  const b = s.budget;
+  return [
+    `dataset "${s.dataset.name}" (id ${s.dataset.id})`,
+    b ? `ε spent ${num(s.spent.epsilon.upper)} of cap ${num(b.epsilon)} at δ=${b.delta.toExponential(2)} (${s.spent.accountant.toUpperCase()} upper bound; RDP cross-check ${num(s.spent.rdp?.upper ?? null)}); remaining ε ${num(s.remainingEpsilon)}` : 'no budget set',
+    `releases: ${s.reservations.committed} committed, ${s.reservations.reserved} in progress, ${s.reservations.orphaned} counted as spent (job did not finish)`,
+    `chain head: #${s.head.seq} ${s.head.hash}`,
+  ].join('\n');
+}
+
+function output(content: string, out: string | undefined): void {
+  if (out) writeFileSync(resolve(out), content, { mode: 0o600 });
+  else process.stdout.write(content);
+}
+
+interface Common {
+  dataset: string;
+  dataDir: string;
+  json?: boolean;
+  csv?: boolean;
+  out?: string;
+}
+
+export function registerLedger(program: Command): void {
+  const ledger = program.command('ledger').description('the tamper-evident privacy ledger: show, verify, export, report, record external releases');
+  const common = (cmd: Command, datasetRequired = true) =>
+    (datasetRequired ? cmd.requiredOption('--dataset <name>', 'dataset name') : cmd.option('--dataset <name>', 'dataset name (default: all)'))
+      .option('--data-dir <dir>', 'data directory', defaultDataDir());
+
+  common(ledger.command('show').description("a dataset's spend, budget and entries"))
+    .option('--json', 'print JSON (summary and entries)')
+    .option('--csv', 'print the entries as CSV')
+    .action((opts: Common) =>
+      withLedgerContext(opts.dataDir, async (ctx) => {
+        if (opts.csv) return output((await callMethod(ctx, 'ledger.export', { dataset: opts.dataset, format: 'csv' })).content, undefined);
+        const summary = await callMethod(ctx, 'ledger.summary', { dataset: opts.dataset });
+        const entries = await callMethod(ctx, 'ledger.entries', { dataset: opts.dataset });
+        printResult(opts.json, { summary, entries }, () => [summaryText(summary), 'entries:', ...entries.map(entryLine)].join('\n'));
+      }),
+    );
+
+  common(ledger.command('verify').description('recompute the hash chains and totals; exits 1 naming the first bad entry'), false)
+    .option('--expect-head <hash>', 'a chain head kept elsewhere (export, printed report) that must still be in the chain')
+    .option('--json', 'print JSON')
+    .action((opts: Omit<Common, 'dataset'> & { dataset?: string; expectHead?: string }) =>
+      withLedgerContext(opts.dataDir, async (ctx) => {
+        const report = await callMethod(ctx, 'ledger.verify', { dataset: opts.dataset, expectedHead: opts.expectHead });
+        printResult(opts.json, report, () =>
+          [...report.chains.map((c) => `dataset ${c.datasetId}: ${c.entries} entries, head ${c.head}, ε recorded ${num(c.recordedEpsilon)} / recomputed ${num(c.recomputedEpsilon)}`), ...report.warnings.map((w) => `warning: ${w}`), report.ok ? 'ledger OK' : `${report.problems.length} problem(s)`].join('\n'),
+        );
+        const first = report.problems[0];
+        if (first) {
+          const where = first.entryId === null ? `dataset ${first.datasetId}` : `entry ${first.entryId} (dataset ${first.datasetId}, #${first.seq})`;
+          throw new CliError(`ledger verification failed at ${where}: ${first.field} ${first.message}`, 1);
+        }
+      }),
+    );
+
+  common(ledger.command('export').description("write a dataset's full ledger as JSON (verifiable offline) or CSV"))
+    .option('--json', 'JSON (default)')
+    .option('--csv', 'CSV')
+    .option('--out <file>', 'write to a file instead of stdout')
+    .action((opts: Common) =>
+      withLedgerContext(opts.dataDir, async (ctx) => {
+        const exported = await callMethod(ctx, 'ledger.export', { dataset: opts.dataset, format: opts.csv ? 'csv' : 'json' });
+        output(exported.content, opts.out);
+      }),
+    );
+
+  common(ledger.command('report').description('write the printable HTML budget report (entries, totals, ε(δ) curve, chain head)'))
+    .requiredOption('--out <file>', 'output .html file')
+    .option('--json', 'print JSON')
+    .action((opts: Common) =>
+      withLedgerContext(opts.dataDir, async (ctx) => {
+        const report = await callMethod(ctx, 'ledger.report', { dataset: opts.dataset });
+        const path = resolve(opts.out!);
+        output(report.html, path);
+        printResult(opts.json, { path, head: report.head }, () => `wrote ${path} (chain head ${report.head})`);
+      }),
+    );
+
+  common(ledger.command('record').description('charge a release made outside Veil (reserve, then commit)'))
+    .requiredOption('--event <file>', 'JSON file with the privacy event')
+    .requiredOption('--purpose <text>', 'what was released and why (no private text)')
+    .option('--parameters <file>', 'JSON file with the release parameters')
+    .option('--json', 'print JSON')
+    .action((opts: Common & { event: string; purpose: string; parameters?: string }) =>
+      withLedgerContext(opts.dataDir, async (ctx) => {
+        const event = readEvent(opts.event);
+        const parameters = opts.parameters ? readJsonFile('--parameters', opts.parameters) : undefined;
+        const input: MethodInput<'ledger.record'> = { dataset: opts.dataset, event, purpose: opts.purpose, parameters: parameters as MethodInput<'ledger.record'>['parameters'] };
+        const recorded = await callMethod(ctx, 'ledger.record', input);
+        const summary = await callMethod(ctx, 'ledger.summary', { dataset: opts.dataset });
+        printResult(opts.json, { ...recorded, summary }, () => [`recorded entry ${recorded.reservation.id} (committed by ${recorded.commit.id})`, summaryText(summary)].join('\n'));
+      }),
+    );
+
+  common(ledger.command('remaining').description('how many more releases like an event fit under the cap'))
+    .requiredOption('--event <file>', 'JSON file with the privacy event')
+    .option('--json', 'print JSON')
+    .action((opts: Common & { event: string }) =>
+      withLedgerContext(opts.dataDir, async (ctx) => {
+        const event = readEvent(opts.event);
+        const left = await callMethod(ctx, 'ledger.remaining', { dataset: opts.dataset, event });
+        printResult(opts.json, left, () => `${left.atLimit ? 'at least ' : ''}${left.count} more release(s) of this kind fit: ${describeEvent(event)}`);
+      }),
+    );
+}

@@ -1,0 +1,32 @@
+/**
+ * The ledger's view of the vault's datasets: resolve an id or a name to the dataset the
+ * chain belongs to.
+ */
+import type { Queryable } from '../db/database';
+import { LedgerError } from './errors';
+import type { DatasetKey } from './reservations';
+
+export type DatasetRef = number | string;
+
+export async function resolveDataset(q: Queryable, ref: DatasetRef): Promise<DatasetKey> {
+  const row = await q.get<DatasetKey>(
+    typeof ref === 'number' ? 'SELECT id, name FROM datasets WHERE id = $ref' : 'SELECT id, name FROM datasets WHERE name = $ref',
+    { ref },
+  );
+  if (!row) throw new LedgerError(typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);
+  return row;
+}
+
+/* Privacy units N of the private split: records, or subjects (a record without a subject id
+ * is its own subject, as the sampler counts it). */
+const UNITS = `SELECT CASE d.privacy_unit
+    WHEN 'subject' THEN (SELECT COUNT(DISTINCT subject_id) FROM records WHERE dataset_id = d.id AND split = 'private' AND subject_id IS NOT NULL)
+                      + (SELECT COUNT(*) FROM records WHERE dataset_id = d.id AND split = 'private' AND subject_id IS NULL)
+    ELSE (SELECT COUNT(*) FROM records WHERE dataset_id = d.id AND split = 'private') END AS n
+  FROM datasets d WHERE d.id = $id`;
+
+/** N for δ defaults and warnings; null when the private split is empty (nothing to count). */
+export async function privacyUnitCount(q: Queryable, datasetId: number): Promise<number | null> {
+  const row = await q.get<{ n: number }>(UNITS, { id: datasetId });
+  return row && row.n > 0 ? row.n : null;
+}

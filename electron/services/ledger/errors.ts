@@ -1,0 +1,35 @@
+/** Errors of the privacy ledger, each with a message an analyst can act on. */
+
+/** Base class: anything the ledger refuses on purpose (not a bug). */
+export class LedgerError extends Error {}
+
+/** The dataset has no budget yet: a release cannot be charged to nothing. */
+export class NoBudgetError extends LedgerError {
+  constructor(readonly dataset: string) {
+    super(`dataset "${dataset}" has no privacy budget; set one first (veil budget set --dataset NAME --epsilon E)`);
+  }
+}
+
+export interface OverspendNumbers {
+  dataset: string;
+  /** ε upper bound of everything already reserved or committed (at δ). */
+  spent: number;
+  /** ε upper bound of the new event alone (at δ). */
+  requested: number;
+  /** ε upper bound of the composition of both (at δ); not the sum under PLD. */
+  total: number;
+  cap: number;
+  delta: number;
+}
+
+/** The reservation would take the composed ε over the dataset's cap; nothing was written. */
+export class BudgetExceededError extends LedgerError {
+  constructor(readonly numbers: OverspendNumbers) {
+    const f = (x: number) => (Number.isFinite(x) ? x.toPrecision(4) : '∞');
+    super(
+      `privacy budget exceeded for dataset "${numbers.dataset}": spent ε=${f(numbers.spent)}, ` +
+        `requested ε=${f(numbers.requested)}, together ε=${f(numbers.total)} > cap ε=${f(numbers.cap)} ` +
+        `(all at δ=${numbers.delta.toExponential(2)}); the release was refused and nothing was recorded`,
+    );
+  }
+}

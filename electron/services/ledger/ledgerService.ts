@@ -1,0 +1,209 @@
+/**
+ * The ledger service: one per context, over the app database. Other services charge
+ * releases through `reserve` / `commit` and ask `remainingCount`; the handlers and the CLI
+ * read budgets, summaries and entries. Every append pushes `ledger.changed`.
+ * The composed accounting of a chain is cached by its head hash (every entry, budget
+ * changes included, moves the head, so a cached value is never stale).
+ */
+import { userInfo } from 'node:os';
+import type { PrivacyEvent } from '../../../core/accounting/events';
+import { ledgerParametersSchema, type BudgetDto, type LedgerSummary } from '../../shared/api/ledger';
+import type { ServiceContext } from '../context';
+import { appDatabase } from '../db/appDatabase';
+import type { Database } from '../db/database';
+import { privacyUnitCount, resolveDataset, type DatasetRef } from './datasets';
+import { entryViews, type LedgerEntryView } from './entryViews';
+import { LedgerError, NoBudgetError } from './errors';
+import { GENESIS_HASH, type LedgerEntryRecord } from './hashChain';
+import { accountSpend, epsilonCurve, NOTHING_SPENT } from './ledgerAccounting';
+import { readChain, readEntry } from './ledgerStore';
+import { remainingCount, type RemainingCount } from './remaining';
+import * as protocol from './reservations';
+import { verifyLedger, type VerificationReport, type VerifyOptions } from './verify';
+
+type LedgerHost = Pick<ServiceContext, 'emit' | 'jobs' | 'mode'>;
+type Account = Pick<LedgerSummary, 'spent' | 'curve'>;
+
+export interface ChargeMeta {
+  /** Why: shown in the ledger and the report. Never private text. */
+  purpose: string;
+  /** Mechanism parameters: numbers, flags, short public strings (ledgerParametersSchema). */
+  parameters?: Record<string, unknown>;
+  /** The job that releases the output: if it ends without a commit, the reservation is flagged. */
+  jobId?: string;
+  /** Default: the OS user and the app mode. */
+  actor?: string;
+}
+
+/** One dataset's chain as read in one query, with what is derived from it. */
+interface Snapshot {
+  dataset: protocol.DatasetKey;
+  chain: LedgerEntryRecord[];
+  budget: LedgerEntryRecord | undefined;
+  events: PrivacyEvent[];
+  head: { seq: number; hash: string };
+}
+
+function defaultActor(mode: string): string {
+  try {
+    return `${userInfo().username} (${mode})`;
+  } catch {
+    return `unknown user (${mode})`;
+  }
+}
+
+function budgetWarnings(units: number | null, delta: number, cap: number, spent: number): string[] {
+  const warnings: string[] = [];
+  if (units && delta >= 1 / units) warnings.push(`δ=${delta} ≥ 1/N=${1 / units} (N=${units} privacy units): a δ this large permits releasing a whole record; use δ ≤ 1/(10·N)`);
+  if (spent > cap) warnings.push(`ε=${spent.toPrecision(4)} is already spent, above the new cap: further releases will be refused`);
+  return warnings;
+}
+
+export class LedgerService {
+  /** Reservations without a job made here and not yet committed: 'reserved', not orphaned. */
+  private readonly inFlight = new Set<number>();
+  private readonly accounts = new Map<number, { head: string; account: Account }>();
+  private readonly actor: string;
+
+  constructor(readonly db: Database, private readonly host: LedgerHost) {
+    this.actor = defaultActor(host.mode);
+  }
+
+  /** Charges `event` before a release. Throws BudgetExceededError or NoBudgetError, writing nothing. */
+  async reserve(ref: DatasetRef, event: PrivacyEvent, meta: ChargeMeta): Promise<LedgerEntryRecord> {
+    const parameters = ledgerParametersSchema.parse(meta.parameters ?? {});
+    const dataset = await resolveDataset(this.db, ref);
+    const entry = await protocol.reserve(this.db, dataset, event, { ...meta, parameters, actor: meta.actor ?? this.actor });
+    if (!entry.jobId) this.inFlight.add(entry.id);
+    this.changed(entry);
+    return entry;
+  }
+
+  /** Completes a reservation once its output is released (`outputHash`: SHA-256 of what was released). */
+  async commit(reservationId: number, options: { outputHash?: string; actor?: string } = {}): Promise<LedgerEntryRecord> {
+    const entry = await protocol.commit(this.db, reservationId, { actor: options.actor ?? this.actor, outputHash: options.outputHash });
+    this.inFlight.delete(reservationId);
+    this.changed(entry);
+    return entry;
+  }
+
+  /** How many more releases like `event` fit under the dataset's cap. */
+  async remainingCount(ref: DatasetRef, event: PrivacyEvent): Promise<RemainingCount> {
+    const { dataset, budget, events } = await this.snapshot(ref);
+    if (!budget) throw new NoBudgetError(dataset.name);
+    return remainingCount({ spent: events, event, cap: budget.epsilonCap!, delta: budget.delta! });
+  }
+
+  /** A release made outside Veil: reserve and commit at once. */
+  async record(ref: DatasetRef, event: PrivacyEvent, meta: ChargeMeta): Promise<{ reservation: LedgerEntryView; commit: LedgerEntryView }> {
+    const reservation = await this.reserve(ref, event, meta);
+    const commit = await this.commit(reservation.id, { actor: meta.actor });
+    const views = await this.entries(reservation.datasetId);
+    const byId = (id: number) => views.find((v) => v.id === id)!;
+    return { reservation: byId(reservation.id), commit: byId(commit.id) };
+  }
+
+  /** Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N. */
+  async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
+    const dataset = await resolveDataset(this.db, ref);
+    const units = await privacyUnitCount(this.db, dataset.id);
+    const delta = change.delta ?? (units ? 1 / (10 * units) : undefined);
+    if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≤ 1/(10·N) can be chosen`);
+    const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, purpose: change.purpose, actor: this.actor });
+    this.changed(entry);
+    const summary = await this.summary(dataset.id);
+    return { budget: summary.budget!, warnings: budgetWarnings(units, delta, change.epsilon, summary.spent.epsilon.upper) };
+  }
+
+  async budget(ref: DatasetRef): Promise<BudgetDto | null> {
+    return this.budgetOf(await this.snapshot(ref));
+  }
+
+  async summary(ref: DatasetRef): Promise<LedgerSummary> {
+    return (await this.statement(ref)).summary;
+  }
+
+  /** The summary and the entries, from one read of the chain (reports, exports). */
+  async statement(ref: DatasetRef): Promise<{ summary: LedgerSummary; entries: LedgerEntryView[] }> {
+    const snapshot = await this.snapshot(ref);
+    const { spent, curve } = this.account(snapshot);
+    const budget = await this.budgetOf(snapshot);
+    const entries = this.views(snapshot.chain);
+    const count = (status: string) => entries.filter((v) => v.status === status).length;
+    const summary: LedgerSummary = {
+      dataset: snapshot.dataset,
+      budget,
+      spent,
+      remainingEpsilon: budget && Math.max(0, budget.epsilon - spent.epsilon.upper),
+      curve,
+      reservations: { reserved: count('reserved'), committed: count('committed'), orphaned: count('orphaned') },
+      entries: snapshot.chain.length,
+      head: snapshot.head,
+    };
+    return { summary, entries };
+  }
+
+  async entries(ref: DatasetRef): Promise<LedgerEntryView[]> {
+    return this.views((await this.snapshot(ref)).chain);
+  }
+
+  /** One entry by id (e.g. the one a certificate names). */
+  entry(id: number): Promise<LedgerEntryRecord | undefined> {
+    return readEntry(this.db, id);
+  }
+
+  async verify(ref?: DatasetRef, options?: VerifyOptions): Promise<VerificationReport> {
+    const datasetId = ref === undefined ? undefined : (await resolveDataset(this.db, ref)).id;
+    return verifyLedger(this.db, datasetId, options);
+  }
+
+  private async snapshot(ref: DatasetRef): Promise<Snapshot> {
+    const dataset = await resolveDataset(this.db, ref);
+    const chain = await readChain(this.db, dataset.id);
+    const last = chain.at(-1);
+    return {
+      dataset,
+      chain,
+      budget: chain.findLast((e) => e.type === 'budget'),
+      events: chain.filter((e) => e.type === 'reserve').map(protocol.storedEvent),
+      head: last ? { seq: last.seq, hash: last.entryHash } : { seq: 0, hash: GENESIS_HASH },
+    };
+  }
+
+  private async budgetOf({ dataset, budget }: Snapshot): Promise<BudgetDto | null> {
+    if (!budget) return null;
+    const privacyUnits = await privacyUnitCount(this.db, dataset.id);
+    return { datasetId: dataset.id, dataset: dataset.name, epsilon: budget.epsilonCap!, delta: budget.delta!, setAt: budget.createdAt, entryId: budget.id, privacyUnits };
+  }
+
+  private account({ dataset, budget, events, head }: Snapshot): Account {
+    const cached = this.accounts.get(dataset.id);
+    if (cached?.head === head.hash) return cached.account;
+    const account: Account = budget
+      ? { spent: accountSpend(events, budget.delta!), curve: epsilonCurve(events, budget.delta!) }
+      : { spent: NOTHING_SPENT, curve: [] };
+    this.accounts.set(dataset.id, { head: head.hash, account });
+    return account;
+  }
+
+  private views(chain: readonly LedgerEntryRecord[]): LedgerEntryView[] {
+    return entryViews(chain, (r) => (r.jobId ? this.jobRunning(r.jobId) : this.inFlight.has(r.id)));
+  }
+
+  private jobRunning(jobId: string): boolean {
+    try {
+      return this.host.jobs.get(jobId).status === 'running';
+    } catch {
+      return false;
+    }
+  }
+
+  private changed(entry: LedgerEntryRecord): void {
+    this.host.emit('ledger.changed', { datasetId: entry.datasetId, entryId: entry.id, type: entry.type, head: entry.entryHash });
+  }
+}
+
+/** The context's ledger service. */
+export function getLedgerService(ctx: ServiceContext): Promise<LedgerService> {
+  return ctx.singleton('ledger', async () => new LedgerService(await appDatabase(ctx), ctx));
+}

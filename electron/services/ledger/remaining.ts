@@ -1,0 +1,45 @@
+/**
+ * "What is left" in the analyst's terms: the largest N such that everything already
+ * spent composed with N more copies of `event` stays within the cap, i.e.
+ *   max { N : ε_upper(spent ∘ event^N, δ) ≤ cap },
+ * found by exponential then binary search (ε grows with N, so the predicate is monotone).
+ * Pure, for the ledger and the budget planner alike.
+ */
+import type { PrivacyEvent } from '../../../core/accounting/events';
+import { chargeEach, composedEpsilonUpper } from './ledgerAccounting';
+
+export interface RemainingQuery {
+  /** Events already reserved or committed (in any order: composition commutes). */
+  spent: readonly PrivacyEvent[];
+  /** The release to repeat. */
+  event: PrivacyEvent;
+  cap: number;
+  delta: number;
+  /** Stop searching at this many (default 1,000,000). */
+  limit?: number;
+}
+
+export interface RemainingCount {
+  /** How many more releases of this kind fit. */
+  count: number;
+  /** True when `count` is the search limit: at least that many fit. */
+  atLimit: boolean;
+}
+
+const DEFAULT_LIMIT = 1_000_000;
+
+export function remainingCount({ spent, event, cap, delta, limit = DEFAULT_LIMIT }: RemainingQuery): RemainingCount {
+  const charges = chargeEach(spent);
+  const fits = (n: number) => composedEpsilonUpper([...charges, { event, count: n }], delta) <= cap;
+  if (!fits(0)) return { count: 0, atLimit: false };
+  let lo = 0; // fits
+  let hi = 1;
+  while (hi < limit && fits(hi)) [lo, hi] = [hi, Math.min(2 * hi, limit)];
+  if (hi >= limit && fits(limit)) return { count: limit, atLimit: true };
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return { count: lo, atLimit: false };
+}

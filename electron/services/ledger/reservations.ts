@@ -1,0 +1,132 @@
+/**
+ * The two-step spending protocol (ARCHITECTURE §4). `reserve` runs in one BEGIN IMMEDIATE
+ * transaction: read the budget in force and every reservation so far (committed or not:
+ * an uncommitted one may have released its output, so it is never refunded), compose them
+ * with the new event, and append the reservation only if the composed ε upper bound at
+ * the dataset's δ stays within the cap. Holding the write lock from the first read to the
+ * append is what makes concurrent reservations, from any connection or process, unable to
+ * overspend. `commit` appends an entry completing a reservation.
+ */
+import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/events';
+import { canonicalJson } from '../../../core/export/canonicalJson';
+import type { Database, Queryable } from '../db/database';
+import { BudgetExceededError, LedgerError, NoBudgetError } from './errors';
+import type { LedgerEntryRecord } from './hashChain';
+import { accountSpend } from './ledgerAccounting';
+import { appendEntry, latestBudget, readEntry, reservations } from './ledgerStore';
+
+export interface DatasetKey {
+  id: number;
+  name: string;
+}
+
+export interface ReserveMeta {
+  /** Why: shown in the ledger and the report. Never private text. */
+  purpose: string;
+  /** Mechanism parameters (σ, q, shots, …). Never private text. */
+  parameters?: Record<string, unknown>;
+  /** The job that will release the output; its end without a commit flags the reservation. */
+  jobId?: string;
+  actor: string;
+}
+
+/** The stored event of a reservation entry. */
+export function storedEvent(entry: Pick<LedgerEntryRecord, 'eventJson'>): PrivacyEvent {
+  return privacyEventSchema.parse(JSON.parse(entry.eventJson ?? 'null'));
+}
+
+/** The budget in force: ε cap and δ. Throws NoBudgetError when none was set. */
+export async function budgetInForce(q: Queryable, dataset: DatasetKey): Promise<{ cap: number; delta: number }> {
+  const budget = await latestBudget(q, dataset.id);
+  if (!budget) throw new NoBudgetError(dataset.name);
+  return { cap: budget.epsilonCap!, delta: budget.delta! };
+}
+
+/** ε upper bound of the reservations so far; the last one records it when δ is unchanged. */
+function spentUpper(previous: readonly LedgerEntryRecord[], delta: number): number {
+  const last = previous.at(-1);
+  if (!last) return 0;
+  if (last.delta === delta && last.spentEpsilon !== null) return last.spentEpsilon;
+  return accountSpend(previous.map(storedEvent), delta).epsilon.upper;
+}
+
+export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
+  const parsed = privacyEventSchema.parse(event);
+  return db.transaction(async (tx) => {
+    const { cap, delta } = await budgetInForce(tx, dataset);
+    const previous = await reservations(tx, dataset.id);
+    const total = accountSpend([...previous.map(storedEvent), parsed], delta);
+    if (!(total.epsilon.upper <= cap)) {
+      throw new BudgetExceededError({
+        dataset: dataset.name,
+        spent: spentUpper(previous, delta),
+        requested: accountSpend([parsed], delta).epsilon.upper,
+        total: total.epsilon.upper,
+        cap,
+        delta,
+      });
+    }
+    return appendEntry(tx, {
+      datasetId: dataset.id,
+      type: 'reserve',
+      eventJson: canonicalJson(parsed),
+      delta,
+      spentEpsilon: total.epsilon.upper,
+      accountant: total.accountant,
+      parametersJson: canonicalJson(meta.parameters ?? {}),
+      purpose: meta.purpose,
+      jobId: meta.jobId ?? null,
+      actor: meta.actor,
+    });
+  });
+}
+
+export interface CommitMeta {
+  actor: string;
+  /** SHA-256 of the released content (e.g. a DP prompt's contentHash). */
+  outputHash?: string;
+}
+
+export function commit(db: Database, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
+  return db.transaction(async (tx) => {
+    const reservation = await readEntry(tx, reservationId);
+    if (reservation?.type !== 'reserve') throw new LedgerError(`no reservation with id ${reservationId}`);
+    const done = await tx.get<{ id: number }>(
+      "SELECT id FROM ledger_entries WHERE type = 'commit' AND reservation_id = $reservationId",
+      { reservationId },
+    );
+    if (done) throw new LedgerError(`reservation ${reservationId} is already committed (entry ${done.id})`);
+    return appendEntry(tx, {
+      datasetId: reservation.datasetId,
+      type: 'commit',
+      reservationId,
+      purpose: reservation.purpose,
+      jobId: reservation.jobId,
+      actor: meta.actor,
+      outputHash: meta.outputHash ?? null,
+    });
+  });
+}
+
+export interface BudgetChange {
+  epsilon: number;
+  delta: number;
+  actor: string;
+  purpose?: string;
+}
+
+/** Sets or changes the dataset's budget: itself a ledger entry. */
+export function setBudget(db: Database, dataset: DatasetKey, change: BudgetChange): Promise<LedgerEntryRecord> {
+  if (!(change.epsilon > 0 && Number.isFinite(change.epsilon))) throw new LedgerError(`ε cap must be finite and > 0, got ${change.epsilon}`);
+  if (!(change.delta > 0 && change.delta < 1)) throw new LedgerError(`δ must be in (0, 1), got ${change.delta}`);
+  return db.transaction((tx) =>
+    appendEntry(tx, {
+      datasetId: dataset.id,
+      type: 'budget',
+      epsilonCap: change.epsilon,
+      delta: change.delta,
+      purpose: change.purpose ?? 'budget set',
+      actor: change.actor,
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Synthesis runs in the app database (migration 3). Runs still marked 'running' when the
+ * app starts were cut off by a crash: they become 'interrupted' (their reservation stays
+ * charged in the ledger).
+ */
+import { dpPromptSchema, type DpPromptExport } from '../../../core/export/dpPromptFormat';
+import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
+import { synthesisRequestSchema, utilitySchema } from '../../shared/api/synthesis';
+import type { Database } from '../db/database';
+
+type RunStatus = SynthesisRunDto['status'];
+type Utility = NonNullable<SynthesisRunDto['utility']>;
+
+interface RunRow {
+  id: number;
+  dataset_name: string;
+  method: string;
+  status: RunStatus;
+  job_id: string;
+  created_at: string;
+  request_json: string;
+  epsilon: number;
+  delta: number;
+  shots: number;
+  ledger_entry_id: number | null;
+  error: string | null;
+  document_json: string | null;
+  utility_json: string | null;
+}
+
+const INSERT = `INSERT INTO synthesis_runs (dataset_name, method, status, job_id, created_at, request_json, epsilon, delta, shots)
+  VALUES ($dataset, $method, 'running', $jobId, $createdAt, $request, $epsilon, $delta, $shots)`;
+const SELECT_ONE = 'SELECT * FROM synthesis_runs WHERE id = $id';
+const SELECT_ALL = 'SELECT * FROM synthesis_runs WHERE $dataset IS NULL OR dataset_name = $dataset ORDER BY id DESC LIMIT 500';
+const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, document_json = $document WHERE id = $id`;
+const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
+const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
+const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE status = 'running'`;
+
+export class RunNotFoundError extends Error {}
+
+function toDto(row: RunRow): SynthesisRunDto {
+  return {
+    id: row.id,
+    dataset: row.dataset_name,
+    method: synthesisRequestSchema.shape.method.parse(row.method),
+    status: row.status,
+    jobId: row.job_id,
+    createdAt: row.created_at,
+    epsilon: row.epsilon,
+    delta: row.delta,
+    shots: row.shots,
+    ledgerEntryId: row.ledger_entry_id,
+    error: row.error,
+    document: row.document_json ? dpPromptSchema.parse(JSON.parse(row.document_json)) : null,
+    utility: row.utility_json ? utilitySchema.parse(JSON.parse(row.utility_json)) : null,
+  };
+}
+
+export class RunStore {
+  constructor(private readonly db: Database) {}
+
+  async create(request: SynthesisRequest, jobId: string, delta: number): Promise<number> {
+    const { lastId } = await this.db.run(INSERT, {
+      dataset: request.dataset,
+      method: request.method,
+      jobId,
+      createdAt: new Date().toISOString(),
+      request: JSON.stringify(request),
+      epsilon: request.epsilon,
+      delta,
+      shots: request.shots,
+    });
+    return lastId;
+  }
+
+  async get(id: number): Promise<SynthesisRunDto> {
+    const row = await this.db.get<RunRow>(SELECT_ONE, { id });
+    if (!row) throw new RunNotFoundError(`no synthesis run ${id}`);
+    return toDto(row);
+  }
+
+  async list(dataset?: string): Promise<SynthesisRunDto[]> {
+    return (await this.db.all<RunRow>(SELECT_ALL, { dataset: dataset ?? null })).map(toDto);
+  }
+
+  setLedgerEntry(id: number, entryId: number) {
+    return this.db.run(SET_LEDGER, { id, entryId });
+  }
+
+  finish(id: number, status: Exclude<RunStatus, 'running'>, outcome: { error?: string; document?: DpPromptExport }) {
+    return this.db.run(FINISH, { id, status, error: outcome.error ?? null, document: outcome.document ? JSON.stringify(outcome.document) : null });
+  }
+
+  setUtility(id: number, utility: Utility) {
+    return this.db.run(SET_UTILITY, { id, utility: JSON.stringify(utility) });
+  }
+
+  markInterrupted() {
+    return this.db.run(MARK_INTERRUPTED);
+  }
+}

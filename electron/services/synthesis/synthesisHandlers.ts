@@ -1,0 +1,33 @@
+/** Handlers for synth.* and certificate.verify; the service is the context's 'synthesis' singleton. */
+import type { ServiceContext } from '../context';
+import { appDatabase } from '../db/appDatabase';
+import type { HandlerMap } from '../handler';
+import { getLedgerService } from '../ledger/ledgerService';
+import { exportDocument } from './exportFormats';
+import { RunStore } from './runStore';
+import { SynthesisService } from './synthesisService';
+import { vaultSource } from './vaultSource';
+
+export function getSynthesisService(ctx: ServiceContext): Promise<SynthesisService> {
+  return ctx.singleton('synthesis', async () => {
+    const runs = new RunStore(await appDatabase(ctx));
+    await runs.markInterrupted();
+    return new SynthesisService(ctx, runs, await getLedgerService(ctx), await vaultSource(ctx));
+  });
+}
+
+type SynthesisMethodName = 'synth.plan' | 'synth.start' | 'synth.list' | 'synth.get' | 'synth.evaluate' | 'synth.export' | 'certificate.verify';
+
+export const synthesisHandlers: HandlerMap<SynthesisMethodName> = {
+  'synth.plan': async (request, ctx) => (await (await getSynthesisService(ctx)).price(request)).priced.plan,
+  'synth.start': async (request, ctx) => (await getSynthesisService(ctx)).start(request),
+  'synth.list': async ({ dataset }, ctx) => (await (await getSynthesisService(ctx)).runs.list(dataset)).map(({ document: _d, ...run }) => run),
+  'synth.get': async ({ id }, ctx) => (await getSynthesisService(ctx)).get(id),
+  'synth.evaluate': async ({ id, limit }, ctx) => ({ jobId: await (await getSynthesisService(ctx)).evaluate(id, limit) }),
+  'synth.export': async ({ id, format }, ctx) => {
+    const run = await (await getSynthesisService(ctx)).get(id);
+    if (!run.document) throw new Error(`run ${id} has no released prompt (status: ${run.status})`);
+    return exportDocument(run.document, id, format);
+  },
+  'certificate.verify': async ({ document }, ctx) => (await getSynthesisService(ctx)).verify(document),
+};

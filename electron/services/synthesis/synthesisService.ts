@@ -1,0 +1,127 @@
+/**
+ * Synthesis jobs: price → reserve in the ledger (refused over budget, nothing written) →
+ * generate as a job with live progress → commit with the hash of the released content →
+ * store the certified document. A cancelled, failed or crashed job keeps its reservation
+ * charged. The job never logs or stores private text: only the synthetic demonstrations
+ * (a DP release) leave it.
+ */
+import { accountEpsilon } from '../../../core/accounting';
+import { contentHash } from '../../../core/export/dpPromptFormat';
+import { verifyDpPrompt } from '../../../core/export/verifyDpPrompt';
+import { synthesizeDemonstrations } from '../../../core/icl/synthesize';
+import { cryptoRandom } from '../../../core/random/cryptoRandom';
+import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
+import type { ServiceContext } from '../context';
+import { newJobId, type JobContext } from '../jobs/jobManager';
+import type { LedgerService } from '../ledger/ledgerService';
+import { getModelService } from '../model/modelHandlers';
+import { certifiedDocument, releasedContent, type ModelIdentity } from './certificate';
+import { RunStore } from './runStore';
+import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
+import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
+import { evaluateUtility } from './utilityCheck';
+
+export class SynthesisService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    readonly runs: RunStore,
+    private readonly ledger: LedgerService,
+    private readonly source: SynthesisSource,
+  ) {}
+
+  async price(request: SynthesisRequest): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
+    const dataset = await this.source.dataset(request.dataset);
+    const labels = dataset.task === 'classification' ? dataset.labels : [undefined];
+    const units = new Map<string | undefined, number>();
+    for (const label of labels) units.set(label, (await this.source.pool(dataset, label)).units);
+    return { priced: priceSynthesis(request, dataset, units, await this.budgetState(dataset)), dataset };
+  }
+
+  private async budgetState(dataset: SynthesisDataset): Promise<BudgetState | null> {
+    const budget = await this.ledger.budget(dataset.id);
+    if (!budget) return null;
+    const spent = (await this.ledger.entries(dataset.id)).flatMap((e) => (e.type === 'reserve' && e.event ? [e.event] : []));
+    return { cap: budget.epsilon, delta: budget.delta, spent };
+  }
+
+  /** Reserves the job's event (or throws, writing nothing) and starts the job. */
+  async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
+    const { priced, dataset } = await this.price(request);
+    const jobId = newJobId();
+    const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
+      purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
+      parameters: { method: request.method, shots: request.shots, teachers: request.teachers, perTeacher: request.perTeacher, topK: request.topK, maxTokens: request.maxTokens, epsilon: request.epsilon, delta: priced.plan.delta },
+      jobId,
+    });
+    const runId = await this.runs.create(request, jobId, priced.plan.delta);
+    await this.runs.setLedgerEntry(runId, reservation.id);
+    this.ctx.jobs.start('synthesis', (job) => this.generate(job, runId, reservation.id, priced, dataset), jobId);
+    return { jobId, runId };
+  }
+
+  private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset) {
+    try {
+      const models = await getModelService(this.ctx);
+      const model = await models.current();
+      const pools = await Promise.all(priced.pools.map(async (plan) => ({ plan, pool: await this.source.pool(dataset, plan.label) })));
+      const demonstrations = await synthesizeDemonstrations({
+        model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal,
+        onProgress: (p) => {
+          job.progress('tokens', p.stepsDone, p.stepsMax, `demonstration ${Math.min(p.demonstrationsDone + 1, p.demonstrationsTotal)} of ${p.demonstrationsTotal}`);
+          this.ctx.emit('synth.progress', { runId, jobId: job.id, ...p });
+        },
+      });
+      job.throwIfCancelled();
+      const content = releasedContent(dataset, priced, demonstrations);
+      const commit = await this.ledger.commit(reservationId, { outputHash: await contentHash(content) });
+      const account = accountEpsilon(priced.plan.event, priced.plan.delta);
+      const status = await models.status();
+      const identity: ModelIdentity = { backend: status.active.backend, name: status.active.name, sha256: status.gguf?.sha256 ?? null };
+      const document = await certifiedDocument({
+        content, dataset, priced, epsilon: account.bounds, accountant: account.accountant, model: identity,
+        ledger: { entryId: commit.id, entryHash: commit.entryHash },
+      });
+      await this.runs.setLedgerEntry(runId, commit.id);
+      await this.runs.finish(runId, 'succeeded', { document });
+      return { runId, ledgerEntryId: commit.id };
+    } catch (error) {
+      const cancelled = job.signal.aborted;
+      const reason = cancelled ? 'cancelled' : error instanceof Error ? error.message : String(error);
+      await this.runs.finish(runId, cancelled ? 'cancelled' : 'failed', { error: `${reason}; the reserved budget stays spent (the output may have been partly produced)` });
+      throw error;
+    }
+  }
+
+  async evaluate(runId: number, limit: number): Promise<string> {
+    const run = await this.runs.get(runId);
+    if (!run.document) throw new Error(`run ${runId} has no released prompt to evaluate`);
+    const document = run.document;
+    const dataset = await this.source.dataset(run.dataset);
+    return this.ctx.jobs.start('synthesis.evaluate', async (job) => {
+      const model = await (await getModelService(this.ctx)).current();
+      const utility = await evaluateUtility({ model, dataset, document, source: this.source, limit, job });
+      await this.runs.setUtility(runId, utility);
+      return utility;
+    });
+  }
+
+  /** Verification against this data directory's ledger. */
+  verify(text: string) {
+    return verifyDpPrompt(text, {
+      epsilonOf: (event, delta) => accountEpsilon(event, delta).bounds,
+      ledger: {
+        commit: async (entryId) => {
+          const commit = await this.ledger.entry(entryId);
+          if (!commit || commit.type !== 'commit' || commit.reservationId === null) return null;
+          const reservation = await this.ledger.entry(commit.reservationId);
+          const report = await this.ledger.verify(commit.datasetId);
+          return { entryHash: commit.entryHash, outputHash: commit.outputHash, eventJson: reservation?.eventJson ?? '', chainIntact: report.ok };
+        },
+      },
+    });
+  }
+
+  get(id: number): Promise<SynthesisRunDto> {
+    return this.runs.get(id);
+  }
+}

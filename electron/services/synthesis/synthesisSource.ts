@@ -1,0 +1,30 @@
+/**
+ * What synthesis needs from the vault: the dataset's public description, the size of
+ * each private pool, a sampling-only view of each pool, and public/held-out examples for
+ * the utility check. Implemented over the vault in vaultSource.ts; tests pass their own.
+ */
+import type { PrivatePool } from '../../../core/icl/privatePool';
+
+export interface SynthesisDataset {
+  id: number;
+  name: string;
+  createdAt: string;
+  task: 'classification' | 'generation';
+  /** The public label set (empty for generation tasks). */
+  labels: string[];
+  privacyUnit: 'record' | 'subject';
+}
+
+export interface LabelledExample {
+  text: string;
+  label: string | null;
+  output: string | null;
+}
+
+export interface SynthesisSource {
+  dataset(name: string): Promise<SynthesisDataset>;
+  /** The private pool of one public label (or the whole private split): a sampling view. */
+  pool(dataset: SynthesisDataset, label: string | undefined): Promise<PrivatePool>;
+  /** Up to `limit` examples of a NON-private split, in a fixed order. */
+  examples(dataset: SynthesisDataset, split: 'public' | 'held-out', limit: number): Promise<LabelledExample[]>;
+}

@@ -1,0 +1,71 @@
+/**
+ * Utility check of a released DP prompt with the active model on the held-out split:
+ * the synthetic prompt against zero-shot and against randomly chosen real demonstrations
+ * from the PUBLIC split (a non-private reference, shown as such). Reads no private record.
+ */
+import type { DpPromptExport } from '../../../core/export/dpPromptFormat';
+import type { PromptTemplate } from '../../../core/icl/prompts';
+import { promptUtility, type HeldOutExample, type UtilityRequest } from '../../../core/icl/utility';
+import type { LanguageModel } from '../../../core/model/languageModel';
+import { cryptoRandom } from '../../../core/random/cryptoRandom';
+import { uniformInt } from '../../../core/random/uniform';
+import type { SynthesisRunDto } from '../../shared/api/synthesis';
+import type { JobContext } from '../jobs/jobManager';
+import type { LabelledExample, SynthesisDataset, SynthesisSource } from './synthesisSource';
+
+const GENERATION_MAX_TOKENS = 64;
+const PUBLIC_POOL_LIMIT = 5000;
+
+/** Real public demonstrations with the same labels as the synthetic ones, drawn at random. */
+function realDemonstrations(publicExamples: LabelledExample[], like: DpPromptExport['demonstrations']) {
+  const chosen: { text: string; label?: string }[] = [];
+  for (const demo of like) {
+    const candidates = publicExamples.filter((e) => demo.label === undefined || e.label === demo.label);
+    if (candidates.length === 0) return null;
+    const pick = candidates[uniformInt(cryptoRandom, candidates.length)];
+    chosen.push({ text: pick.text, label: demo.label });
+  }
+  return chosen;
+}
+
+export async function evaluateUtility(args: {
+  model: LanguageModel;
+  dataset: SynthesisDataset;
+  document: DpPromptExport;
+  source: SynthesisSource;
+  limit: number;
+  job: JobContext;
+}): Promise<NonNullable<SynthesisRunDto['utility']>> {
+  const { model, dataset, document, job } = args;
+  const template = document.certificate.parameters.template as PromptTemplate;
+  const heldOut = await args.source.examples(dataset, 'held-out', args.limit);
+  const examples: HeldOutExample[] = heldOut.flatMap((e) => {
+    const target = dataset.task === 'classification' ? e.label : e.output;
+    return target === null ? [] : [{ text: e.text, target }];
+  });
+  if (examples.length === 0) throw new Error(`dataset "${dataset.name}" has no labelled held-out examples to evaluate on`);
+  const real = realDemonstrations(await args.source.examples(dataset, 'public', PUBLIC_POOL_LIMIT), document.demonstrations);
+  const runs = real ? 3 : 2;
+  let stage = 0;
+  const request = (name: string): UtilityRequest => ({
+    model,
+    template,
+    task: dataset.task === 'classification' ? { kind: 'classification', labels: dataset.labels } : { kind: 'generation', maxTokens: GENERATION_MAX_TOKENS },
+    examples,
+    signal: job.signal,
+    onProgress: (done, total) => job.progress(name, stage * total + done, runs * total),
+  });
+  const synthetic = await promptUtility(request('synthetic prompt'), document.demonstrations);
+  stage++;
+  const zeroShot = await promptUtility(request('zero-shot'), []);
+  stage++;
+  const realPublic = real ? await promptUtility(request('real public demonstrations'), real) : null;
+  return {
+    metric: dataset.task === 'classification' ? 'accuracy' : 'rouge-l',
+    examples: examples.length,
+    synthetic,
+    zeroShot,
+    realPublic,
+    model: `${model.info.name} (${model.info.kind === 'baseline' ? 'baseline learner' : model.info.backend})`,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Privacy ledger and budget methods: a budget per dataset, the hash-chained entries,
+ * what is spent (PLD, RDP cross-check) and left, external releases, verification,
+ * export and the printable report. `ledger.changed` is pushed whenever an entry is appended.
+ */
+import { z } from 'zod';
+import { privacyEventSchema } from '../../../core/accounting/events';
+import { method } from './define';
+
+const datasetRef = z.union([z.number().int().positive(), z.string().min(1).max(256)]).describe('dataset id or name');
+const hash = z.string().regex(/^[0-9a-f]{64}$/);
+const bounds = z.object({ lower: z.number(), estimate: z.number(), upper: z.number() });
+
+/** Release parameters: numbers, flags and short public strings only, so no private text fits. */
+export const ledgerParametersSchema = z.record(
+  z.string().max(64),
+  z.union([z.number(), z.boolean(), z.null(), z.string().max(200), z.array(z.union([z.number(), z.string().max(200)])).max(64)]),
+);
+
+export const reservationStatusSchema = z.enum(['reserved', 'committed', 'orphaned']);
+
+export const ledgerEntrySchema = z.object({
+  id: z.number(),
+  datasetId: z.number(),
+  seq: z.number(),
+  type: z.enum(['budget', 'reserve', 'commit']),
+  eventJson: z.string().nullable().describe('the stored canonical JSON (hashed as is)'),
+  epsilonCap: z.number().nullable(),
+  delta: z.number().nullable(),
+  spentEpsilon: z.number().nullable().describe('reserve: ε upper bound of all reservations up to this one'),
+  accountant: z.string().nullable(),
+  parametersJson: z.string(),
+  purpose: z.string(),
+  jobId: z.string().nullable(),
+  actor: z.string(),
+  createdAt: z.string(),
+  reservationId: z.number().nullable(),
+  outputHash: z.string().nullable(),
+  prevHash: z.string(),
+  entryHash: z.string(),
+  event: privacyEventSchema.nullable(),
+  parameters: z.record(z.string(), z.unknown()),
+  status: reservationStatusSchema.nullable(),
+  statusText: z.string().nullable(),
+  commitId: z.number().nullable(),
+});
+export type LedgerEntryDto = z.infer<typeof ledgerEntrySchema>;
+
+export const budgetSchema = z.object({
+  datasetId: z.number(),
+  dataset: z.string(),
+  epsilon: z.number().describe('ε cap'),
+  delta: z.number(),
+  setAt: z.string(),
+  entryId: z.number(),
+  privacyUnits: z.number().nullable().describe('N, when the vault can count it'),
+});
+export type BudgetDto = z.infer<typeof budgetSchema>;
+
+export const curvePointSchema = z.object({ delta: z.number(), epsilon: z.number() });
+
+export const ledgerSummarySchema = z.object({
+  dataset: z.object({ id: z.number(), name: z.string() }),
+  budget: budgetSchema.nullable(),
+  spent: z.object({ accountant: z.enum(['pld', 'rdp']), epsilon: bounds, rdp: bounds.nullable() }),
+  remainingEpsilon: z.number().nullable().describe('cap − spent upper bound (ε is not additive: use ledger.remaining for counts)'),
+  curve: z.array(curvePointSchema).describe('ε(δ) upper bounds of everything spent'),
+  reservations: z.object({ reserved: z.number(), committed: z.number(), orphaned: z.number() }),
+  entries: z.number(),
+  head: z.object({ seq: z.number(), hash }),
+});
+export type LedgerSummary = z.infer<typeof ledgerSummarySchema>;
+
+export const verificationSchema = z.object({
+  ok: z.boolean(),
+  problems: z.array(
+    z.object({ datasetId: z.number(), entryId: z.number().nullable(), seq: z.number().nullable(), field: z.string(), message: z.string() }),
+  ),
+  chains: z.array(
+    z.object({
+      datasetId: z.number(),
+      entries: z.number(),
+      head: z.string(),
+      recordedEpsilon: z.number().nullable(),
+      recomputedEpsilon: z.number().nullable(),
+    }),
+  ),
+  warnings: z.array(z.string()),
+});
+export type VerificationDto = z.infer<typeof verificationSchema>;
+
+export const remainingSchema = z.object({
+  count: z.number().describe('how many more releases of this kind fit under the cap'),
+  atLimit: z.boolean().describe('the search stopped at its limit: at least `count` fit'),
+});
+
+const byDataset = z.object({ dataset: datasetRef }).strict();
+
+export const ledgerMethods = {
+  'budget.get': method(byDataset, budgetSchema.nullable(), 'The budget in force for a dataset (null when none is set)'),
+  'budget.set': method(
+    z
+      .object({
+        dataset: datasetRef,
+        epsilon: z.number().finite().positive(),
+        delta: z.number().gt(0).lt(1).optional().describe('default 1/(10·N), N = privacy units'),
+        purpose: z.string().max(500).optional(),
+      })
+      .strict(),
+    z.object({ budget: budgetSchema, warnings: z.array(z.string()) }),
+    'Set or change the budget (itself a ledger entry)',
+  ),
+  'ledger.summary': method(byDataset, ledgerSummarySchema, 'ε spent (PLD, RDP cross-check) against the cap, ε(δ) curve, chain head'),
+  'ledger.entries': method(byDataset, z.array(ledgerEntrySchema), "A dataset's entries in chain order, with derived status"),
+  'ledger.record': method(
+    z
+      .object({
+        dataset: datasetRef,
+        event: privacyEventSchema,
+        purpose: z.string().min(1).max(500),
+        parameters: ledgerParametersSchema.optional(),
+      })
+      .strict(),
+    z.object({ reservation: ledgerEntrySchema, commit: ledgerEntrySchema }),
+    'Charge a release made outside Veil (reserve, then commit)',
+  ),
+  'ledger.remaining': method(
+    z.object({ dataset: datasetRef, event: privacyEventSchema }).strict(),
+    remainingSchema,
+    'How many more releases of this kind fit in what is left',
+  ),
+  'ledger.verify': method(
+    z.object({ dataset: datasetRef.optional(), expectedHead: hash.optional() }).strict(),
+    verificationSchema,
+    'Recompute the hash chains and the totals; names the first bad entry',
+  ),
+  'ledger.report': method(
+    byDataset,
+    z.object({ html: z.string(), fileName: z.string(), head: hash }),
+    'A printable HTML budget report: entries, totals, ε(δ) curve, chain head',
+  ),
+  'ledger.export': method(
+    z.object({ dataset: datasetRef, format: z.enum(['json', 'csv']) }).strict(),
+    z.object({ content: z.string(), fileName: z.string(), mimeType: z.string() }),
+    'The full ledger of a dataset as JSON (verifiable offline) or CSV',
+  ),
+};
+
+export const ledgerEvents = {
+  'ledger.changed': z.object({
+    datasetId: z.number(),
+    entryId: z.number(),
+    type: z.enum(['budget', 'reserve', 'commit']),
+    head: hash,
+  }),
+};

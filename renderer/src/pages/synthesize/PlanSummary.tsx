@@ -1,0 +1,28 @@
+/** What a planned job costs: calibrated noise, ε with its bounds, the budget, warnings. */
+import { Alert, Stack } from '@mui/material';
+import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
+import { KeyValueTable } from '../../components/KeyValueTable';
+
+const fmt = (x: number, digits = 4) => x.toPrecision(digits);
+
+export function PlanSummary({ plan }: { plan: SynthesisPlanDto }) {
+  const noise = plan.noise.kind === 'gaussian' ? `Gaussian σ = ${fmt(plan.noise.sigma)} per unit sensitivity` : `ε per token = ${fmt(plan.noise.epsilonPerToken)}`;
+  const pools = plan.pools.map((p) => `${p.label ?? 'all'}: ${p.demonstrations} × from ${p.units} units (q = ${fmt(p.q, 3)})`).join('; ');
+  const rows = [
+    ['Noise', noise],
+    ['ε of the job', `${fmt(plan.epsilon.upper)} (estimate ${fmt(plan.epsilon.estimate)}, lower ${fmt(plan.epsilon.lower)}) at δ = ${plan.delta.toExponential(2)}`],
+    ['Accountant', plan.accountant],
+    ['Pools', pools],
+    ['Budget', plan.budget ? `${fmt(plan.budget.spent)} spent of ${fmt(plan.budget.cap)}; after this job ${fmt(plan.budget.afterJob)}` : 'no budget set for this dataset'],
+  ] as const;
+  return (
+    <Stack spacing={1} aria-label="plan">
+      <KeyValueTable label="planned cost" rows={rows} />
+      {plan.warnings.map((w) => (
+        <Alert key={w} severity="warning">
+          {w}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

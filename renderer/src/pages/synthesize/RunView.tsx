@@ -1,0 +1,90 @@
+/**
+ * One finished run: the synthetic demonstrations, the rendered prompt, the privacy
+ * certificate, one-click exports and the utility check on the held-out split.
+ */
+import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { SynthesisRunDto } from '../../../../electron/shared/api/synthesis';
+import type { VeilApi } from '../../../../electron/shared/contract';
+import { KeyValueTable } from '../../components/KeyValueTable';
+import { useAsyncAction } from '../../components/useAsyncAction';
+import { useTrackedJob } from '../../components/useTrackedJob';
+import { downloadText } from './download';
+import { UtilityTable } from './UtilityTable';
+
+const formats = [
+  ['json', 'Export JSON (veil.dp-prompt/v1)'],
+  ['markdown', 'Export Markdown'],
+  ['chat', 'Export chat messages'],
+] as const;
+
+export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisRunDto; onChanged: () => void }) {
+  const { busy, error, run: act } = useAsyncAction();
+  const { job, track } = useTrackedJob(api, onChanged);
+  const evaluating = job !== null && !job.finished;
+  const doc = run.document;
+  const exportAs = async (format: (typeof formats)[number][0]) => {
+    const file = await act(() => api['synth.export']({ id: run.id, format }));
+    if (file) downloadText(file.fileName, file.mediaType, file.content);
+  };
+  return (
+    <Stack spacing={2} aria-label={`run ${run.id}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        <Typography variant="h6" component="h2">
+          Run {run.id}
+        </Typography>
+        <Chip size="small" label={run.status} color={run.status === 'succeeded' ? 'success' : run.status === 'running' ? 'info' : 'warning'} />
+      </Stack>
+      {run.error && <Alert severity={run.status === 'cancelled' ? 'info' : 'error'}>{run.error}</Alert>}
+      {doc && (
+        <>
+          <Table size="small" aria-label="synthetic demonstrations">
+            <TableHead>
+              <TableRow>
+                <TableCell>Label</TableCell>
+                <TableCell>Synthetic demonstration</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {doc.demonstrations.map((d, i) => (
+                <TableRow key={i}>
+                  <TableCell>{d.label ?? '—'}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.text || <em>(empty)</em>}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Box component="pre" aria-label="rendered prompt" sx={{ m: 0, p: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', fontSize: 13, maxHeight: 240, overflow: 'auto' }}>
+            {doc.prompt}
+          </Box>
+          <KeyValueTable
+            label="privacy certificate"
+            rows={[
+              ['Guarantee', `(ε = ${doc.certificate.epsilon.upper.toPrecision(4)}, δ = ${doc.certificate.delta.toExponential(2)})-DP, ${doc.certificate.neighbouring} of one ${doc.certificate.privacyUnit}`],
+              ['Mechanism', doc.certificate.mechanism],
+              ['Accountant', `${doc.certificate.accountant}: ε ∈ [${doc.certificate.epsilon.lower.toPrecision(4)}, ${doc.certificate.epsilon.upper.toPrecision(4)}]`],
+              ['Model', `${doc.certificate.model.backend} · ${doc.certificate.model.name}${doc.certificate.model.sha256 ? ` · ${doc.certificate.model.sha256.slice(0, 16)}…` : ''}`],
+              ['Ledger entry', `#${doc.certificate.ledger.entryId} · ${doc.certificate.ledger.entryHash.slice(0, 16)}…`],
+            ]}
+          />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+            {formats.map(([format, label]) => (
+              <Button key={format} variant="outlined" disabled={busy} onClick={() => void exportAs(format)}>
+                {label}
+              </Button>
+            ))}
+            <Button
+              variant="outlined"
+              disabled={busy || evaluating}
+              onClick={() => void act(async () => track((await api['synth.evaluate']({ id: run.id, limit: 200 })).jobId))}
+            >
+              {evaluating ? 'Evaluating…' : 'Check utility on held-out'}
+            </Button>
+          </Stack>
+          {job?.finished && job.finished.status !== 'succeeded' && <Alert severity="error">Utility check: {job.finished.error ?? job.finished.status}</Alert>}
+          {run.utility && <UtilityTable utility={run.utility} />}
+        </>
+      )}
+      {error && <Alert severity="error">{error}</Alert>}
+    </Stack>
+  );
+}

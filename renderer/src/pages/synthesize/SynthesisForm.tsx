@@ -1,0 +1,119 @@
+/**
+ * The job form: dataset, method, shots and the total ε (δ defaults to the dataset's
+ * budget δ), with the ensemble settings folded under "Advanced". "Price" calibrates the
+ * noise and shows the cost against the budget; "Generate" reserves it and starts the job.
+ */
+import { Accordion, AccordionDetails, AccordionSummary, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import type { FormEvent } from 'react';
+import { methodLabels, type SynthesisFormState } from './synthesisForm';
+
+type Errors = Partial<Record<keyof SynthesisFormState, string>>;
+
+interface Props {
+  form: SynthesisFormState;
+  errors: Errors;
+  datasets: readonly string[];
+  busy: boolean;
+  onChange: (form: SynthesisFormState) => void;
+  onPrice: () => void;
+  onGenerate: () => void;
+}
+
+const advanced: [keyof SynthesisFormState, string, string][] = [
+  ['teachers', 'Teachers M', 'teacher prompts per token'],
+  ['perTeacher', 'Examples per teacher N', 'expected private examples in each teacher prompt'],
+  ['topK', 'Candidates K', 'top-K tokens of the public prompt'],
+  ['maxTokens', 'Max tokens T_max', 'per demonstration; all are charged'],
+  ['rounds', 'Rounds T̂ (AdaDPSyn)', 'radius-reduction rounds, charged in full'],
+];
+
+export function SynthesisForm({ form, errors, datasets, busy, onChange, onPrice, onGenerate }: Props) {
+  const field = (key: keyof SynthesisFormState, label: string, helper: string) => (
+    <TextField
+      key={key}
+      label={label}
+      value={form[key]}
+      onChange={(e) => onChange({ ...form, [key]: e.target.value })}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? helper}
+      size="small"
+      sx={{ width: 230 }}
+    />
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onPrice();
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="synthesis settings">
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+          <TextField
+            select
+            label="Dataset"
+            value={datasets.includes(form.dataset) ? form.dataset : ''}
+            onChange={(e) => onChange({ ...form, dataset: e.target.value })}
+            error={Boolean(errors.dataset)}
+            helperText={errors.dataset ?? (datasets.length === 0 ? 'no datasets yet: create one in the Vault' : 'its private split is used')}
+            size="small"
+            sx={{ minWidth: 260 }}
+          >
+            {datasets.map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Method"
+            value={form.method}
+            onChange={(e) => onChange({ ...form, method: e.target.value as SynthesisFormState['method'] })}
+            size="small"
+            sx={{ minWidth: 360 }}
+          >
+            {Object.entries(methodLabels).map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+          {field('shots', 'Shots', 'demonstrations, spread over the public labels')}
+          {field('epsilon', 'Total ε', 'for the whole job')}
+          {field('delta', 'δ', 'empty: the dataset budget δ')}
+        </Stack>
+        <Accordion variant="outlined" disableGutters>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Typography variant="body2">Advanced: ensemble and instruction</Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            <Stack spacing={2}>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                {advanced.map(([key, label, helper]) => field(key, label, helper))}
+              </Stack>
+              <TextField
+                label="Instruction"
+                value={form.instruction}
+                onChange={(e) => onChange({ ...form, instruction: e.target.value })}
+                helperText="empty: a default instruction for the task"
+                multiline
+                minRows={2}
+              />
+            </Stack>
+          </AccordionDetails>
+        </Accordion>
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="outlined" disabled={busy}>
+            Price
+          </Button>
+          <Button variant="contained" disabled={busy} onClick={onGenerate}>
+            Generate
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Synthesize page: price and generate a DP synthetic few-shot prompt from a dataset's
+ * private split, follow it live, inspect the result and its certificate, export it, check
+ * its utility on the held-out split, and verify an exported certificate.
+ */
+import { Alert, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
+import type { VeilApi } from '../../../../electron/shared/contract';
+import { connection } from '../../api/client';
+import { Section } from '../../components/Section';
+import { useApiQuery } from '../../components/useApiQuery';
+import { useAsyncAction } from '../../components/useAsyncAction';
+import { useTrackedJob } from '../../components/useTrackedJob';
+import { CertificateVerifier } from './CertificateVerifier';
+import { LiveProgress } from './LiveProgress';
+import { PlanSummary } from './PlanSummary';
+import { RunsList } from './RunsList';
+import { RunView } from './RunView';
+import { SynthesisForm } from './SynthesisForm';
+import { initialForm, toRequest, type SynthesisFormState } from './synthesisForm';
+
+function SynthesizeView({ api }: { api: VeilApi }) {
+  const [form, setForm] = useState<SynthesisFormState>(initialForm);
+  const [errors, setErrors] = useState<Partial<Record<keyof SynthesisFormState, string>>>({});
+  const [plan, setPlan] = useState<SynthesisPlanDto | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const { busy, error, run } = useAsyncAction();
+  const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
+  const runs = useApiQuery(() => api['synth.list']({}), [api]);
+  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['synth.get']({ id: selected })), [api, selected]);
+  const refresh = () => (runs.reload(), current.reload());
+  const { job, track } = useTrackedJob(api, refresh);
+  const running = job !== null && !job.finished;
+
+  const validated = () => {
+    const result = toRequest(form);
+    setErrors(result.ok ? {} : result.errors);
+    return result.ok ? result.request : null;
+  };
+  const price = async () => {
+    const request = validated();
+    if (request) setPlan((await run(() => api['synth.plan'](request))) ?? null);
+  };
+  const generate = async () => {
+    const request = validated();
+    const started = request && (await run(() => api['synth.start'](request)));
+    if (started) {
+      track(started.jobId);
+      setSelected(started.runId);
+      runs.reload();
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ p: 3, maxWidth: 1100 }}>
+      <Typography variant="h5" component="h1">
+        Synthesize a DP few-shot prompt
+      </Typography>
+      <Section title="Settings">
+        <SynthesisForm
+          form={form}
+          errors={errors}
+          datasets={(datasets.data ?? []).map((d) => d.name)}
+          busy={busy || running}
+          onChange={(next) => (setForm(next), setPlan(null))}
+          onPrice={() => void price()}
+          onGenerate={() => void generate()}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        {plan && <PlanSummary plan={plan} />}
+        {running && <LiveProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
+      </Section>
+      {current.data && (
+        <Section title="Result">
+          <RunView api={api} run={current.data} onChanged={refresh} />
+        </Section>
+      )}
+      <Section title="Runs">
+        {runs.data && runs.data.length > 0 ? <RunsList runs={runs.data} selected={selected} onSelect={setSelected} /> : <Typography variant="body2">No runs yet.</Typography>}
+      </Section>
+      <CertificateVerifier api={api} />
+    </Stack>
+  );
+}
+
+export default function SynthesizePage() {
+  return connection.api ? <SynthesizeView api={connection.api} /> : null;
+}

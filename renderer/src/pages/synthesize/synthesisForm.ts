@@ -1,0 +1,82 @@
+/** The Synthesize form's state, its defaults and its conversion into an API request. */
+import type { SynthesisMethod } from '../../../../electron/shared/api/synthesis';
+import type { MethodInput } from '../../../../electron/shared/contract';
+
+export interface SynthesisFormState {
+  dataset: string;
+  method: SynthesisMethod;
+  shots: string;
+  epsilon: string;
+  delta: string;
+  teachers: string;
+  perTeacher: string;
+  topK: string;
+  maxTokens: string;
+  rounds: string;
+  instruction: string;
+}
+
+export const initialForm: SynthesisFormState = {
+  dataset: '',
+  method: 'dp-few-shot-gaussian',
+  shots: '4',
+  epsilon: '4',
+  delta: '',
+  teachers: '10',
+  perTeacher: '2',
+  topK: '100',
+  maxTokens: '64',
+  rounds: '2',
+  instruction: '',
+};
+
+export const methodLabels: Record<SynthesisMethod, string> = {
+  'dp-few-shot-gaussian': 'DP few-shot generation — Gaussian (Tang et al. 2024)',
+  'dp-few-shot-exponential': 'DP few-shot generation — exponential / permute-and-flip',
+  adadpsyn: 'AdaDPSyn — data-adaptive radius (Gao et al. 2025)',
+};
+
+type Request = MethodInput<'synth.plan'>;
+export type FormResult = { ok: true; request: Request } | { ok: false; errors: Partial<Record<keyof SynthesisFormState, string>> };
+
+const integerFields = [
+  ['shots', 1, 64],
+  ['teachers', 1, 200],
+  ['perTeacher', 1, 50],
+  ['topK', 2, 1000],
+  ['maxTokens', 1, 512],
+  ['rounds', 0, 10],
+] as const;
+
+/** Validate every field; errors are keyed by field so each shows under its input. */
+export function toRequest(form: SynthesisFormState): FormResult {
+  const errors: Partial<Record<keyof SynthesisFormState, string>> = {};
+  const numbers: Record<string, number> = {};
+  for (const [key, min, max] of integerFields) {
+    const value = Number(form[key]);
+    if (!/^\d+$/.test(form[key].trim()) || value < min || value > max) errors[key] = `a whole number from ${min} to ${max}`;
+    numbers[key] = value;
+  }
+  const epsilon = Number(form.epsilon);
+  if (!(epsilon > 0 && epsilon <= 100)) errors.epsilon = 'ε must be > 0 and ≤ 100';
+  const delta = form.delta.trim() === '' ? undefined : Number(form.delta);
+  if (delta !== undefined && !(delta > 0 && delta < 1)) errors.delta = 'δ must be in (0, 1), e.g. 1e-6; empty = dataset default';
+  if (form.dataset === '') errors.dataset = 'choose a dataset';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    request: {
+      dataset: form.dataset,
+      method: form.method,
+      epsilon,
+      delta,
+      shots: numbers.shots,
+      teachers: numbers.teachers,
+      perTeacher: numbers.perTeacher,
+      topK: numbers.topK,
+      maxTokens: numbers.maxTokens,
+      rounds: numbers.rounds,
+      instruction: form.instruction.trim() === '' ? undefined : form.instruction.trim(),
+    },
+  };
+}

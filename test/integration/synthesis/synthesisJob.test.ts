@@ -1,0 +1,121 @@
+/**
+ * Synthesis end to end below the UI: real SQLite vault and ledger, the reference learner,
+ * the PLD accountant. One reservation per job, refusal over budget without a write, the
+ * certificate matching the ledger and detecting edits, cancellation keeping the charge,
+ * and no private record text in anything the process prints.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import { isBackgroundEmail, loadSpamAssassin } from '../../../scripts/model/spamAssassin';
+
+let dir: string;
+let ctx: ServiceContext;
+let privateTexts: string[];
+const printed: string[] = [];
+
+const small = { dataset: 'mail', shots: 2, teachers: 4, perTeacher: 2, topK: 12, maxTokens: 6, epsilon: 3 };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-synth-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  // The corpus is grouped by folder (ham first): order by checksum to mix both labels;
+  // drop repeated texts, which the vault would refuse as duplicates.
+  const seen = new Set<string>();
+  const emails = loadSpamAssassin(300)
+    .filter((e) => !isBackgroundEmail(e) && !seen.has(e.text) && seen.add(e.text))
+    .sort((a, b) => (a.checksum < b.checksum ? -1 : 1));
+  const split = (i: number) => (i < 240 ? 'private' : i < 260 ? 'public' : 'held-out');
+  const records = emails.slice(0, 300).map((e, i) => ({ text: e.text, label: e.label, split: split(i) as 'private' }));
+  privateTexts = records.filter((r) => r.split === 'private').map((r) => r.text);
+  await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['spam', 'ham'] });
+  await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records });
+  await callMethod(ctx, 'budget.set', { dataset: 'mail', epsilon: 8, delta: 1e-5 });
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
+  }
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
+  }
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const reservations = async () => (await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).filter((e) => e.type === 'reserve');
+
+describe('synthesis job', () => {
+  it('prices a job: calibrated noise whose ε upper bound meets the target', async () => {
+    const plan = await callMethod(ctx, 'synth.plan', small);
+    expect(plan.noise.kind).toBe('gaussian');
+    expect(plan.epsilon.upper).toBeLessThanOrEqual(3);
+    expect(plan.epsilon.upper).toBeGreaterThan(3 * 0.99);
+    expect(plan.pools.map((p) => p.label)).toEqual(['spam', 'ham']);
+    expect(plan.event).toMatchObject({ kind: 'composed', count: 6 });
+    expect(plan.budget).toMatchObject({ cap: 8, spent: 0 });
+  });
+
+  it('runs with exactly one reservation, commits, and certifies what the ledger recorded', async () => {
+    const before = (await reservations()).length;
+    const { jobId, runId } = await callMethod(ctx, 'synth.start', small);
+    expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+    expect((await reservations()).length).toBe(before + 1);
+    const run = await callMethod(ctx, 'synth.get', { id: runId });
+    expect(run.status).toBe('succeeded');
+    const doc = run.document!;
+    expect(doc.demonstrations.map((d) => d.label)).toEqual(['spam', 'ham']);
+    const entries = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
+    const commit = entries.find((e) => e.id === doc.certificate.ledger.entryId)!;
+    expect(commit).toMatchObject({ type: 'commit', entryHash: doc.certificate.ledger.entryHash, outputHash: doc.certificate.contentHash });
+    const reservation = entries.find((e) => e.id === commit.reservationId)!;
+    expect(reservation.event).toEqual(doc.certificate.event);
+    expect(reservation.status).toBe('committed');
+
+    const file = await callMethod(ctx, 'synth.export', { id: runId, format: 'json' });
+    const verified = await callMethod(ctx, 'certificate.verify', { document: file.content });
+    expect(verified.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(verified.valid).toBe(true);
+    const edited = JSON.parse(file.content);
+    edited.demonstrations[0].text += ' (edited)';
+    expect((await callMethod(ctx, 'certificate.verify', { document: JSON.stringify(edited) })).valid).toBe(false);
+
+    const markdown = await callMethod(ctx, 'synth.export', { id: runId, format: 'markdown' });
+    expect(markdown.content).toContain(doc.prompt.trimEnd());
+  }, 60_000);
+
+  it('refuses an over-budget job without writing to the ledger', async () => {
+    const before = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
+    await expect(callMethod(ctx, 'synth.start', { ...small, epsilon: 50 })).rejects.toThrow(/cap|exceed/i);
+    expect(await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).toEqual(before);
+  });
+
+  it('keeps a cancelled job charged', async () => {
+    const { jobId, runId } = await callMethod(ctx, 'synth.start', { ...small, epsilon: 1, maxTokens: 64, shots: 4 });
+    await callMethod(ctx, 'jobs.cancel', { id: jobId });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('cancelled');
+    const run = await callMethod(ctx, 'synth.get', { id: runId });
+    expect(run.status).toBe('cancelled');
+    expect(run.error).toMatch(/stays spent/);
+    const last = (await reservations()).at(-1)!;
+    expect(last.status).toBe('orphaned');
+    const summary = await callMethod(ctx, 'ledger.summary', { dataset: 'mail' });
+    expect(summary.reservations.orphaned).toBe(1);
+  }, 60_000);
+
+  it('checks utility on the held-out split and prints no private text', async () => {
+    const [run] = (await callMethod(ctx, 'synth.list', { dataset: 'mail' })).filter((r) => r.status === 'succeeded');
+    const { jobId } = await callMethod(ctx, 'synth.evaluate', { id: run.id, limit: 40 });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+    const { utility } = await callMethod(ctx, 'synth.get', { id: run.id });
+    expect(utility).toMatchObject({ metric: 'accuracy', examples: 40 });
+    for (const x of [utility!.synthetic, utility!.zeroShot, utility!.realPublic!]) expect(x).toBeGreaterThanOrEqual(0);
+    const output = printed.join('\n');
+    for (const text of privateTexts) expect(output.includes(text.slice(0, 60))).toBe(false);
+  }, 120_000);
+});
