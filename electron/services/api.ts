@@ -10,6 +10,7 @@ import type { ServiceContext } from './context';
 import type { HandlerMap } from './handler';
 import { ledgerHandlers } from './ledger/ledgerHandlers';
 import { modelHandlers } from './model/modelHandlers';
+import { plannerHandlers } from './planner/plannerHandlers';
 import { synthesisHandlers } from './synthesis/synthesisHandlers';
 import { vaultHandlers } from './vault/vaultHandlers';
 
@@ -20,6 +21,7 @@ const handlers: HandlerMap<MethodName> = {
   ...vaultHandlers,
   ...ledgerHandlers,
   ...synthesisHandlers,
+  ...plannerHandlers,
 };
 
 /** A request that failed validation or named no method: the caller's fault (HTTP 400). */

@@ -12,7 +12,8 @@ type Listener = (event: EventName, payload: unknown) => void;
 
 export class ServiceContext {
   readonly jobs: JobManager;
-  private readonly singletons = new Map<string, { value: unknown; close?: () => Promise<void> | void }>();
+  /** The promise is stored before it settles, so concurrent first calls share one `make()`. */
+  private readonly singletons = new Map<string, { value: Promise<unknown>; close?: () => Promise<void> }>();
   private readonly listeners = new Set<Listener>();
 
   constructor(readonly dataDir: string, readonly mode: AppMode) {
@@ -30,17 +31,22 @@ export class ServiceContext {
   }
 
   /** A per-context singleton, created on first use; `close` runs when the context closes. */
-  async singleton<T>(key: string, make: () => Promise<T> | T, close?: (value: T) => Promise<void> | void): Promise<T> {
+  singleton<T>(key: string, make: () => Promise<T> | T, close?: (value: T) => Promise<void> | void): Promise<T> {
     const existing = this.singletons.get(key);
-    if (existing) return existing.value as T;
-    const value = await make();
-    if (!this.singletons.has(key)) this.singletons.set(key, { value, close: close && (() => close(value)) });
-    return this.singletons.get(key)!.value as T;
+    if (existing) return existing.value as Promise<T>;
+    const value = Promise.resolve().then(make);
+    // A failed make() is forgotten, so the next call tries again.
+    value.catch(() => this.singletons.get(key)?.value === value && this.singletons.delete(key));
+    const closeValue = close && (async () => close(await value));
+    this.singletons.set(key, { value, close: closeValue });
+    return value;
   }
 
   async close(): Promise<void> {
     await this.jobs.shutdown();
-    for (const { close } of [...this.singletons.values()].reverse()) await close?.();
+    for (const { value, close } of [...this.singletons.values()].reverse()) {
+      if (await value.then(() => true, () => false)) await close?.();
+    }
     this.singletons.clear();
     this.listeners.clear();
   }

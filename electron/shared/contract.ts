@@ -8,6 +8,7 @@ import { appMethods } from './api/app';
 import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
+import { plannerMethods } from './api/planner';
 import { synthesisEvents, synthesisMethods } from './api/synthesis';
 import { vaultEvents, vaultMethods } from './api/vault';
 
@@ -18,6 +19,7 @@ export const contract = {
   ...vaultMethods,
   ...ledgerMethods,
   ...synthesisMethods,
+  ...plannerMethods,
 };
 
 export const eventContract = {

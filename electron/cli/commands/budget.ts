@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import { CliError, numberOption, printResult } from '../output';
-import { summaryText, withLedgerContext } from './ledger';
+import { withServices } from '../withServices';
+import { summaryText } from './ledger';
 
 interface BudgetOptions {
   dataset: string;
@@ -30,7 +31,7 @@ export function registerBudget(program: Command): void {
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON')
     .action((opts: BudgetOptions) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         const epsilon = numberOption('--epsilon', opts.epsilon)!;
         const delta = numberOption('--delta', opts.delta);
         if (!(epsilon > 0)) throw new CliError('--epsilon must be > 0', 2);
@@ -49,7 +50,7 @@ export function registerBudget(program: Command): void {
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON')
     .action((opts: Pick<BudgetOptions, 'dataset' | 'dataDir' | 'json'>) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         const summary = await callMethod(ctx, 'ledger.summary', { dataset: opts.dataset });
         printResult(opts.json, summary, () => summaryText(summary));
       }),

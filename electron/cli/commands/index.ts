@@ -3,9 +3,12 @@
  */
 import type { Command } from 'commander';
 import { registerAccount } from './account';
+import { registerBudget } from './budget';
 import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
+import { registerLedger } from './ledger';
 import { registerModel } from './model';
+import { registerPlan } from './plan';
 import { registerServe } from './serve';
 import { registerSynth } from './synth';
 import { registerVault } from './vault';
@@ -20,4 +23,7 @@ export const commandGroups: Register[] = [
   registerVault,
   registerSynth,
   registerAccount,
+  registerBudget,
+  registerLedger,
+  registerPlan,
 ];

@@ -8,22 +8,12 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/events';
 import { callMethod } from '../../services/api';
-import { ServiceContext } from '../../services/context';
-import { defaultDataDir, ensureDataDir } from '../../services/dataDir';
+import { defaultDataDir } from '../../services/dataDir';
 import { describeEvent } from '../../services/ledger/describeEvent';
 import type { LedgerEntryDto, LedgerSummary } from '../../shared/api/ledger';
 import type { MethodInput } from '../../shared/contract';
 import { CliError, printResult } from '../output';
-
-/** Runs `work` with a CLI service context on the data directory, closing it afterwards. */
-export async function withLedgerContext<T>(dataDir: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
-  const ctx = new ServiceContext(ensureDataDir(dataDir), 'cli');
-  try {
-    return await work(ctx);
-  } finally {
-    await ctx.close();
-  }
-}
+import { withServices } from '../withServices';
 
 function readJsonFile(flag: string, file: string): unknown {
   try {
@@ -82,7 +72,7 @@ export function registerLedger(program: Command): void {
     .option('--json', 'print JSON (summary and entries)')
     .option('--csv', 'print the entries as CSV')
     .action((opts: Common) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         if (opts.csv) return output((await callMethod(ctx, 'ledger.export', { dataset: opts.dataset, format: 'csv' })).content, undefined);
         const summary = await callMethod(ctx, 'ledger.summary', { dataset: opts.dataset });
         const entries = await callMethod(ctx, 'ledger.entries', { dataset: opts.dataset });
@@ -94,10 +84,10 @@ export function registerLedger(program: Command): void {
     .option('--expect-head <hash>', 'a chain head kept elsewhere (export, printed report) that must still be in the chain')
     .option('--json', 'print JSON')
     .action((opts: Omit<Common, 'dataset'> & { dataset?: string; expectHead?: string }) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         const report = await callMethod(ctx, 'ledger.verify', { dataset: opts.dataset, expectedHead: opts.expectHead });
         printResult(opts.json, report, () =>
-          [...report.chains.map((c) => `dataset ${c.datasetId}: ${c.entries} entries, head ${c.head}, ε recorded ${num(c.recordedEpsilon)} / recomputed ${num(c.recomputedEpsilon)}`), ...report.warnings.map((w) => `warning: ${w}`), report.ok ? 'ledger OK' : `${report.problems.length} problem(s)`].join('\n'),
+          [...report.chains.map((c) => `dataset ${c.datasetId}: ${c.entries} entries, head ${c.head}, ε recorded ${num(c.recordedEpsilon)} / recomputed ${num(c.recomputedEpsilon)}`), report.ok ? 'ledger OK' : `${report.problems.length} problem(s)`].join('\n'),
         );
         const first = report.problems[0];
         if (first) {
@@ -112,7 +102,7 @@ export function registerLedger(program: Command): void {
     .option('--csv', 'CSV')
     .option('--out <file>', 'write to a file instead of stdout')
     .action((opts: Common) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         const exported = await callMethod(ctx, 'ledger.export', { dataset: opts.dataset, format: opts.csv ? 'csv' : 'json' });
         output(exported.content, opts.out);
       }),
@@ -122,7 +112,7 @@ export function registerLedger(program: Command): void {
     .requiredOption('--out <file>', 'output .html file')
     .option('--json', 'print JSON')
     .action((opts: Common) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         const report = await callMethod(ctx, 'ledger.report', { dataset: opts.dataset });
         const path = resolve(opts.out!);
         output(report.html, path);
@@ -136,7 +126,7 @@ export function registerLedger(program: Command): void {
     .option('--parameters <file>', 'JSON file with the release parameters')
     .option('--json', 'print JSON')
     .action((opts: Common & { event: string; purpose: string; parameters?: string }) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         const event = readEvent(opts.event);
         const parameters = opts.parameters ? readJsonFile('--parameters', opts.parameters) : undefined;
         const input: MethodInput<'ledger.record'> = { dataset: opts.dataset, event, purpose: opts.purpose, parameters: parameters as MethodInput<'ledger.record'>['parameters'] };
@@ -150,7 +140,7 @@ export function registerLedger(program: Command): void {
     .requiredOption('--event <file>', 'JSON file with the privacy event')
     .option('--json', 'print JSON')
     .action((opts: Common & { event: string }) =>
-      withLedgerContext(opts.dataDir, async (ctx) => {
+      withServices(opts.dataDir, async (ctx) => {
         const event = readEvent(opts.event);
         const left = await callMethod(ctx, 'ledger.remaining', { dataset: opts.dataset, event });
         printResult(opts.json, left, () => `${left.atLimit ? 'at least ' : ''}${left.count} more release(s) of this kind fit: ${describeEvent(event)}`);

@@ -36,7 +36,6 @@ export interface VerificationReport {
   ok: boolean;
   problems: VerificationProblem[];
   chains: ChainVerification[];
-  warnings: string[];
 }
 
 const TOTAL_TOLERANCE = 1e-6;
@@ -137,8 +136,31 @@ export async function verifyLedger(q: Queryable, datasetId?: number, options: Ve
       message: `the expected chain head ${options.expectedHead} is not in the ledger: entries were removed or the chain was rewritten`,
     });
   }
+  problems.push(...(await guardProblems(q)), ...(await danglingRunProblems(q, datasetId)));
+  return { ok: problems.length === 0, problems, chains };
+}
+
+/**
+ * Without its guard triggers the table can be edited, and a chain cut at its end verifies:
+ * a removed guard is itself a failure (the ledger can no longer vouch for its tail).
+ */
+async function guardProblems(q: Queryable): Promise<VerificationProblem[]> {
   const triggers = await q.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger_entries'");
   const missing = GUARD_TRIGGERS.filter((name) => !triggers.some((t) => t.name === name));
-  const warnings = missing.length > 0 ? [`the append-only guard triggers were removed (${missing.join(', ')})`] : [];
-  return { ok: problems.length === 0, problems, chains, warnings };
+  if (missing.length === 0) return [];
+  return [{ datasetId: 0, entryId: null, seq: null, field: 'triggers', message: `the append-only guard triggers were removed (${missing.join(', ')}): entries may have been altered or removed from the end` }];
+}
+
+const DANGLING_RUNS = `SELECT r.id, r.ledger_entry_id AS entryId FROM synthesis_runs r
+  LEFT JOIN ledger_entries e ON e.id = r.ledger_entry_id
+  WHERE r.ledger_entry_id IS NOT NULL AND e.id IS NULL
+    AND ($dataset IS NULL OR r.dataset_name = (SELECT name FROM datasets WHERE id = $dataset))`;
+
+/** Entries that synthesis runs were charged to must still exist: catches a chain cut at its end. */
+async function danglingRunProblems(q: Queryable, datasetId: number | undefined): Promise<VerificationProblem[]> {
+  const dangling = await q.all<{ id: number; entryId: number }>(DANGLING_RUNS, { dataset: datasetId ?? null });
+  return dangling.map((r) => ({
+    datasetId: datasetId ?? 0, entryId: r.entryId, seq: null, field: 'synthesis_runs',
+    message: `synthesis run ${r.id} was charged to ledger entry ${r.entryId}, which is no longer in the ledger`,
+  }));
 }

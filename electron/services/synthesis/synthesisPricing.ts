@@ -7,7 +7,6 @@
  */
 import { accountEpsilon } from '../../../core/accounting';
 import { calibrate } from '../../../core/accounting/calibration';
-import type { Bounds } from '../../../core/accounting/accountant';
 import type { PrivacyEvent } from '../../../core/accounting/events';
 import { adaDpSynAggregator, defaultAdaDpSynParams } from '../../../core/icl/adaDpSyn';
 import { samplingRate, type SynthesisShape } from '../../../core/icl/demonstration';
@@ -16,11 +15,12 @@ import { defaultTemplate, type PromptTemplate } from '../../../core/icl/prompts'
 import { jobEvent, spreadShots, type PoolPlan } from '../../../core/icl/synthesisPlan';
 import type { TokenAggregator } from '../../../core/icl/tokenAggregator';
 import type { SynthesisPlanDto, SynthesisRequest } from '../../shared/api/synthesis';
+import { chargeEach, composedEpsilonUpper } from '../ledger/ledgerAccounting';
+import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
 
 /** Relative tolerance of the calibrated noise parameter. */
 const CALIBRATION_TOLERANCE = 1e-3;
-const COMMON_PRACTICE_EPSILON = 10;
 
 export interface PricedJob {
   plan: SynthesisPlanDto;
@@ -53,15 +53,38 @@ function aggregatorAt(request: SynthesisRequest, p: number): TokenAggregator {
   return tangAggregator({ kind: 'gaussian', sigma: p });
 }
 
-function warningsFor(request: SynthesisRequest, delta: number, units: number, pools: PoolPlan[], shape: SynthesisShape): string[] {
-  const warnings: string[] = [];
-  if (delta >= 1 / units) warnings.push(`δ = ${delta} ≥ 1/N = ${(1 / units).toPrecision(3)}: such a δ allows releasing a record outright; use δ ≤ 1/(10·N)`);
-  if (request.epsilon > COMMON_PRACTICE_EPSILON) warnings.push(`ε = ${request.epsilon} is above common practice (ε ≤ ${COMMON_PRACTICE_EPSILON})`);
-  for (const p of pools) {
-    const q = samplingRate(shape, p.units);
-    if (q > 0.5) warnings.push(`pool ${p.label ?? '(all)'}: sampling rate q = ${q.toPrecision(3)} is too high for subsampling to amplify privacy; lower M·N or use more data`);
-  }
-  return warnings;
+/** The job's charged event as a function of the noise parameter, with its pools and shape. */
+export interface SynthesisFamily {
+  shape: SynthesisShape;
+  pools: PoolPlan[];
+  /** Privacy units of all pools together. */
+  units: number;
+  /** True for the exponential variant: the parameter is ε per token (ε rises with it). */
+  exponential: boolean;
+  eventAt(parameter: number): PrivacyEvent;
+}
+
+export function synthesisFamily(
+  request: SynthesisRequest,
+  dataset: SynthesisDataset,
+  poolUnits: ReadonlyMap<string | undefined, number>,
+  delta: (units: number) => number,
+): SynthesisFamily {
+  const shape: SynthesisShape = { teachers: request.teachers, perTeacher: request.perTeacher, topK: request.topK, maxTokens: request.maxTokens };
+  const labels = dataset.task === 'classification' ? dataset.labels : undefined;
+  if (labels && labels.length === 0) throw new Error(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
+  const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
+  for (const p of pools) if (p.units === 0) throw new Error(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
+  const units = [...poolUnits.values()].reduce((a, b) => a + b, 0);
+  const at = delta(units);
+  const epsilonOf = (event: PrivacyEvent) => accountEpsilon(event, at, { crossCheck: false }).bounds.upper;
+  return {
+    shape,
+    pools,
+    units,
+    exponential: request.method === 'dp-few-shot-exponential',
+    eventAt: (p) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit, epsilonOf),
+  };
 }
 
 export function priceSynthesis(
@@ -70,40 +93,32 @@ export function priceSynthesis(
   poolUnits: ReadonlyMap<string | undefined, number>,
   budget: BudgetState | null,
 ): PricedJob {
-  const shape: SynthesisShape = { teachers: request.teachers, perTeacher: request.perTeacher, topK: request.topK, maxTokens: request.maxTokens };
-  const labels = dataset.task === 'classification' ? dataset.labels : undefined;
-  if (labels && labels.length === 0) throw new Error(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
-  const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
-  for (const p of pools) if (p.units === 0) throw new Error(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
-  const units = [...poolUnits.values()].reduce((a, b) => a + b, 0);
-  const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
-  const epsilonOf = (event: PrivacyEvent) => accountEpsilon(event, delta).bounds.upper;
-  const eventAt = (p: number) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit, epsilonOf);
-  const exponential = request.method === 'dp-few-shot-exponential';
+  const delta = (units: number) => request.delta ?? budget?.delta ?? 1 / (10 * units);
+  const { shape, pools, units, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits, delta);
+  const jobDelta = delta(units);
   const parameter = calibrate({
     family: eventAt,
-    target: { epsilon: request.epsilon, delta },
+    target: { epsilon: request.epsilon, delta: jobDelta },
     decreasing: !exponential,
     tolerance: CALIBRATION_TOLERANCE,
   }).parameter;
   const event = eventAt(parameter);
-  const account = accountEpsilon(event, delta);
-  const after = budget ? accountEpsilon({ kind: 'sequence', events: [...budget.spent, event], neighbouring: 'add-remove' }, budget.delta).bounds.upper : 0;
-  const spent = budget && budget.spent.length > 0 ? accountEpsilon({ kind: 'sequence', events: budget.spent, neighbouring: 'add-remove' }, budget.delta).bounds.upper : 0;
-  const epsilon: Bounds = account.bounds;
+  const account = accountEpsilon(event, jobDelta);
+  const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
+  const after = budget ? composedEpsilonUpper(chargeEach([...budget.spent, event]), budget.delta) : 0;
   return {
     plan: {
       request,
-      delta,
+      delta: jobDelta,
       noise: exponential ? { kind: 'exponential', epsilonPerToken: parameter } : { kind: 'gaussian', sigma: parameter },
       pools: pools.map((p) => ({ ...p, q: samplingRate(shape, p.units) })),
       event,
-      epsilon,
+      epsilon: account.bounds,
       accountant: account.accountant,
       budget: budget ? { cap: budget.cap, spent, afterJob: after } : null,
       warnings: [
-        ...warningsFor(request, delta, units, pools, shape),
-        ...(budget && after > budget.cap ? [`this job would bring ε to ${after.toPrecision(4)}, above the cap ${budget.cap}: it will be refused`] : []),
+        ...planWarnings({ delta: jobDelta, units, epsilon: request.epsilon, rates: pools.map((p) => ({ pool: p.label ?? '(all)', q: samplingRate(shape, p.units) })) }),
+        ...(budget && after > budget.cap ? [overCapWarning(after, budget.cap)] : []),
       ],
     },
     aggregator: aggregatorAt(request, parameter),

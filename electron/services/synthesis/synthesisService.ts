@@ -30,14 +30,21 @@ export class SynthesisService {
   ) {}
 
   async price(request: SynthesisRequest): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
-    const dataset = await this.source.dataset(request.dataset);
-    const labels = dataset.task === 'classification' ? dataset.labels : [undefined];
-    const units = new Map<string | undefined, number>();
-    for (const label of labels) units.set(label, (await this.source.pool(dataset, label)).units);
-    return { priced: priceSynthesis(request, dataset, units, await this.budgetState(dataset)), dataset };
+    const { dataset, poolUnits } = await this.pools(request.dataset);
+    return { priced: priceSynthesis(request, dataset, poolUnits, await this.budgetState(dataset)), dataset };
   }
 
-  private async budgetState(dataset: SynthesisDataset): Promise<BudgetState | null> {
+  /** The dataset and the privacy units of each private pool (one per public label, or the whole split). */
+  async pools(name: string): Promise<{ dataset: SynthesisDataset; poolUnits: Map<string | undefined, number> }> {
+    const dataset = await this.source.dataset(name);
+    const labels = dataset.task === 'classification' ? dataset.labels : [undefined];
+    const poolUnits = new Map<string | undefined, number>();
+    for (const label of labels) poolUnits.set(label, (await this.source.pool(dataset, label)).units);
+    return { dataset, poolUnits };
+  }
+
+  /** The budget in force and every event reserved against it (committed or not). */
+  async budgetState(dataset: SynthesisDataset): Promise<BudgetState | null> {
     const budget = await this.ledger.budget(dataset.id);
     if (!budget) return null;
     const spent = (await this.ledger.entries(dataset.id)).flatMap((e) => (e.type === 'reserve' && e.event ? [e.event] : []));

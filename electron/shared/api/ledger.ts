@@ -85,7 +85,6 @@ export const verificationSchema = z.object({
       recomputedEpsilon: z.number().nullable(),
     }),
   ),
-  warnings: z.array(z.string()),
 });
 export type VerificationDto = z.infer<typeof verificationSchema>;
 

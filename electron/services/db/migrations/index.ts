@@ -6,5 +6,6 @@ import type { Migration } from '../migrate';
 import { vaultMigration } from './001_vault';
 import { ledgerMigration } from './002_ledger';
 import { synthesisMigration } from './003_synthesis';
+import { plansMigration } from './004_plans';
 
-export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration];
+export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration];

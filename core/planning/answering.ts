@@ -1,0 +1,50 @@
+/**
+ * The privacy event of private in-context answering, for planning (the answering jobs
+ * themselves charge the same event).
+ *
+ * One query: Poisson-sample the private units with q = ensemble · shots / N (CSPRNG, fresh
+ * per query), assign them uniformly to `ensemble` teachers (adding/removing one unit
+ * changes one teacher), each teacher answers, and the answers are aggregated with noise:
+ * - 'vote': Gaussian noise on the vote histogram — one teacher moves its vote: ℓ2 √2
+ *   (Papernot et al. 2018, GNMax);
+ * - 'embedding': Gaussian noise on the sum of unit-norm answer embeddings — ℓ2 1
+ *   (Wu et al. 2024, embedding space aggregation);
+ * - 'keyword': joint exponential mechanism over keyword counts of the responses
+ *   (ℓ∞ 1; Gillenwater et al. 2022), ε-DP per query (Wu et al. 2024, keyword space aggregation).
+ * Event per query: PoissonSampled(q, Gaussian(σ, Δ2)) or PoissonSampled(q, PureDp(ε_q));
+ * the workload charges Composed(query, Q) — every query, answered or not.
+ */
+import { composed, gaussian, poissonSampled, pureDp, type PrivacyEvent } from '../accounting/events';
+
+export type AnswerAggregation = 'vote' | 'embedding' | 'keyword';
+
+export interface AnsweringShape {
+  /** Teachers per query. */
+  ensemble: number;
+  /** Private examples per teacher prompt. */
+  shots: number;
+  aggregation: AnswerAggregation;
+}
+
+export const VOTE_L2_SENSITIVITY = Math.SQRT2;
+export const EMBEDDING_L2_SENSITIVITY = 1;
+
+/** True for the Gaussian aggregations (noise parameter σ, falls with ε); false for the ε-DP one. */
+export const isGaussianAggregation = (a: AnswerAggregation): boolean => a !== 'keyword';
+
+export function answeringRate(shape: Pick<AnsweringShape, 'ensemble' | 'shots'>, units: number): number {
+  if (units <= 0) throw new Error('the private split is empty');
+  return Math.min(1, (shape.ensemble * shape.shots) / units);
+}
+
+/** One query's event at noise parameter p (σ for Gaussian aggregations, ε per query for 'keyword'). */
+export function queryEvent(shape: AnsweringShape, units: number, p: number): PrivacyEvent {
+  const q = answeringRate(shape, units);
+  if (shape.aggregation === 'keyword') return poissonSampled(q, pureDp(p));
+  return poissonSampled(q, gaussian(p, shape.aggregation === 'vote' ? VOTE_L2_SENSITIVITY : EMBEDDING_L2_SENSITIVITY));
+}
+
+export function answeringEvent(shape: AnsweringShape, units: number, p: number, queries: number): PrivacyEvent {
+  if (!Number.isInteger(queries) || queries < 1) throw new Error('queries must be a positive integer');
+  return composed(queryEvent(shape, units, p), queries);
+}

@@ -1,0 +1,149 @@
+/**
+ * The budget planner's arithmetic: calibrate the noise of a workload (a synthetic-prompt
+ * job, or Q privately answered queries) to a target (ε, δ) on a dataset, and describe it
+ * — ε bounds (PLD, RDP cross-check), the ε(δ) curve, ε against the number of queries, the
+ * break-even with the other workload at the same noise per step (core/planning/breakEven.ts),
+ * and what the dataset's budget has left. `synth.plan` and the synthesis job calibrate the
+ * same event family (synthesisFamily), so a plan prices exactly what a job charges.
+ */
+import { accountEpsilon } from '../../../core/accounting';
+import { calibrate } from '../../../core/accounting/calibration';
+import { composed, type PrivacyEvent } from '../../../core/accounting/events';
+import { samplingRate } from '../../../core/icl/demonstration';
+import { SUM_L2_SENSITIVITY } from '../../../core/icl/dpFewShot';
+import { answeringEvent, answeringRate, EMBEDDING_L2_SENSITIVITY, isGaussianAggregation, queryEvent, VOTE_L2_SENSITIVITY } from '../../../core/planning/answering';
+import { breakEvenQueries, queryGrid, type ComposedEpsilon } from '../../../core/planning/breakEven';
+import type { PlanRequest, PlanResult } from '../../shared/api/planner';
+import type { SynthesisRequest } from '../../shared/api/synthesis';
+import { chargeEach, composedEpsilonUpper, curveDeltas } from '../ledger/ledgerAccounting';
+import { remainingCount } from '../ledger/remaining';
+import type { BudgetState } from '../synthesis/synthesisPricing';
+import { synthesisFamily } from '../synthesis/synthesisPricing';
+import type { SynthesisDataset } from '../synthesis/synthesisSource';
+import { overCapWarning, planWarnings } from './planWarnings';
+
+type SynthWorkload = Extract<PlanRequest['workload'], { kind: 'synth' }>;
+type AnswerWorkload = Extract<PlanRequest['workload'], { kind: 'answer' }>;
+
+const CALIBRATION_TOLERANCE = 1e-3;
+/** The query curve runs to twice the larger of the break-even and the planned queries. */
+const CURVE_SPAN = 2;
+
+export interface PlanInputs {
+  dataset: SynthesisDataset;
+  poolUnits: ReadonlyMap<string | undefined, number>;
+  /** Privacy units N of the whole private split. */
+  units: number;
+  budget: BudgetState | null;
+}
+
+const synthRequest = (request: PlanRequest, w: SynthWorkload): SynthesisRequest => ({
+  dataset: request.dataset, epsilon: request.epsilon, delta: request.delta, maxExampleChars: 400,
+  method: w.method, shots: w.shots, teachers: w.teachers, perTeacher: w.perTeacher, topK: w.topK, maxTokens: w.maxTokens, rounds: w.rounds,
+});
+
+/** σ of the mechanism per unit of noise multiplier, for each Gaussian synthesis method. */
+const synthSensitivity = (w: SynthWorkload) => (w.method === 'dp-few-shot-gaussian' ? SUM_L2_SENSITIVITY : 1);
+const answerSensitivity = (w: AnswerWorkload) => (w.aggregation === 'vote' ? VOTE_L2_SENSITIVITY : EMBEDDING_L2_SENSITIVITY);
+
+/** The other workload, shaped like this one (same teachers and examples per teacher, same noise family). */
+function comparedAnswering(w: SynthWorkload): AnswerWorkload {
+  return { kind: 'answer', ensemble: w.teachers, shots: w.perTeacher, queries: 1, aggregation: w.method === 'dp-few-shot-exponential' ? 'keyword' : 'vote' };
+}
+function comparedSynth(w: AnswerWorkload): SynthWorkload {
+  const method = w.aggregation === 'keyword' ? 'dp-few-shot-exponential' : 'dp-few-shot-gaussian';
+  return { kind: 'synth', method, shots: 4, teachers: w.ensemble, perTeacher: w.shots, topK: 100, maxTokens: 64, rounds: 2 };
+}
+
+interface Priced {
+  event: PrivacyEvent;
+  noise: PlanResult['noise'];
+  samplingRates: PlanResult['samplingRates'];
+  /** One answered query at the same noise per step, and one synthetic prompt's ε. */
+  query: PrivacyEvent;
+  synthEpsilon: number;
+  synth: SynthWorkload;
+  answering: AnswerWorkload;
+}
+
+export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResult {
+  const started = performance.now();
+  const { dataset, poolUnits, units, budget } = inputs;
+  if (units <= 0) throw new Error(`the private split of "${dataset.name}" is empty: nothing to plan`);
+  const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
+  const epsilonOf: ComposedEpsilon = (event, count) => accountEpsilon(count === 1 ? event : composed(event, count), delta, { crossCheck: false }).bounds.upper;
+  const fit = (family: (p: number) => PrivacyEvent, decreasing: boolean) =>
+    calibrate({ family, target: { epsilon: request.epsilon, delta }, decreasing, tolerance: CALIBRATION_TOLERANCE }).parameter;
+  const synthAt = (w: SynthWorkload) => synthesisFamily(synthRequest(request, w), dataset, poolUnits, () => delta);
+
+  let priced: Priced;
+  const w = request.workload;
+  if (w.kind === 'synth') {
+    const family = synthAt(w);
+    const p = fit(family.eventAt, !family.exponential);
+    const answering = comparedAnswering(w);
+    // Same noise per step: the same σ multiplier (Gaussian), or the same ε per step (exponential).
+    const perStep = family.exponential ? p : p / synthSensitivity(w);
+    priced = {
+      event: family.eventAt(p),
+      noise: family.exponential ? { kind: 'pure', epsilonPerStep: p } : { kind: 'gaussian', sigma: p, multiplier: p / synthSensitivity(w) },
+      samplingRates: family.pools.map((pool) => ({ pool: pool.label ?? '(all)', units: pool.units, q: samplingRate(family.shape, pool.units) })),
+      query: queryEvent(answering, units, isGaussianAggregation(answering.aggregation) ? perStep * VOTE_L2_SENSITIVITY : perStep),
+      synthEpsilon: request.epsilon,
+      synth: w,
+      answering,
+    };
+  } else {
+    const gaussian = isGaussianAggregation(w.aggregation);
+    const p = fit((x) => answeringEvent(w, units, x, w.queries), gaussian);
+    const synth = comparedSynth(w);
+    const perStep = gaussian ? p / answerSensitivity(w) : p;
+    priced = {
+      event: answeringEvent(w, units, p, w.queries),
+      noise: gaussian ? { kind: 'gaussian', sigma: p, multiplier: perStep } : { kind: 'pure', epsilonPerStep: p },
+      samplingRates: [{ pool: '(all)', units, q: answeringRate(w, units) }],
+      query: queryEvent(w, units, p),
+      synthEpsilon: epsilonOf(synthAt(synth).eventAt(gaussian ? perStep * synthSensitivity(synth) : perStep), 1),
+      synth,
+      answering: w,
+    };
+  }
+
+  const account = accountEpsilon(priced.event, delta);
+  const breakEven = breakEvenQueries(priced.query, priced.synthEpsilon, epsilonOf);
+  const planned = w.kind === 'answer' ? w.queries : 1;
+  const grid = queryGrid(Math.min(1_000_000, CURVE_SPAN * Math.max(breakEven ?? 1_000, planned)));
+  const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
+  const afterPlan = budget ? composedEpsilonUpper(chargeEach([...budget.spent, priced.event]), budget.delta) : 0;
+  const remaining = budget ? remainingCount({ spent: budget.spent, event: priced.event, cap: budget.cap, delta: budget.delta }) : null;
+  return {
+    request,
+    delta,
+    units,
+    noise: priced.noise,
+    samplingRates: priced.samplingRates,
+    event: priced.event,
+    epsilon: account.bounds,
+    accountant: account.accountant,
+    rdpEpsilon: account.rdp?.upper ?? null,
+    privacyCurve: curveDeltas(delta).map((d) => ({ delta: d, epsilon: accountEpsilon(priced.event, d, { crossCheck: false }).bounds.upper })),
+    queryCurve: grid.map((queries) => ({ queries, answering: epsilonOf(priced.query, queries), synthetic: priced.synthEpsilon })),
+    breakEven: {
+      queries: breakEven,
+      synthEpsilon: priced.synthEpsilon,
+      query: priced.query,
+      answering: { ...priced.answering, queries: breakEven ?? priced.answering.queries },
+      synth: priced.synth,
+      basis:
+        priced.noise.kind === 'gaussian'
+          ? `same noise multiplier σ/Δ = ${priced.noise.multiplier.toPrecision(3)} per token step and per query`
+          : `same ε = ${priced.noise.epsilonPerStep.toPrecision(3)} per token step and per query`,
+    },
+    budget: budget && remaining ? { cap: budget.cap, delta: budget.delta, spent, afterPlan, remainingRuns: remaining.count, remainingAtLimit: remaining.atLimit } : null,
+    warnings: [
+      ...planWarnings({ delta, units, epsilon: request.epsilon, rates: priced.samplingRates }),
+      ...(budget && afterPlan > budget.cap ? [overCapWarning(afterPlan, budget.cap)] : []),
+    ],
+    seconds: (performance.now() - started) / 1000,
+  };
+}

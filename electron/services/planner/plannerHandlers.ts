@@ -1,0 +1,34 @@
+/**
+ * Handlers for plan.*: the planner reads the dataset's pools and budget through the
+ * synthesis and ledger services, then prices the workload (computePlan.ts); saved plans
+ * live in the app database (planStore.ts).
+ */
+import type { ServiceContext } from '../context';
+import { appDatabase } from '../db/appDatabase';
+import type { HandlerMap } from '../handler';
+import { privacyUnitCount } from '../ledger/datasets';
+import { getSynthesisService } from '../synthesis/synthesisHandlers';
+import type { PlanRequest, PlanResult } from '../../shared/api/planner';
+import { computePlan } from './computePlan';
+import { PlanStore } from './planStore';
+
+export async function planWorkload(ctx: ServiceContext, request: PlanRequest): Promise<PlanResult> {
+  const synthesis = await getSynthesisService(ctx);
+  const { dataset, poolUnits } = await synthesis.pools(request.dataset);
+  const units = (await privacyUnitCount(await appDatabase(ctx), dataset.id)) ?? 0;
+  return computePlan(request, { dataset, poolUnits, units, budget: await synthesis.budgetState(dataset) });
+}
+
+export const getPlanStore = (ctx: ServiceContext): Promise<PlanStore> => ctx.singleton('plans', async () => new PlanStore(await appDatabase(ctx)));
+
+type PlannerMethodName = 'plan.compute' | 'plan.save' | 'plan.list' | 'plan.delete';
+
+export const plannerHandlers: HandlerMap<PlannerMethodName> = {
+  'plan.compute': async (request, ctx) => planWorkload(ctx, request),
+  'plan.save': async ({ name, request }, ctx) => {
+    await planWorkload(ctx, request); // refuse to save a plan that cannot be priced
+    return (await getPlanStore(ctx)).save(name, request);
+  },
+  'plan.list': async ({ dataset }, ctx) => (await getPlanStore(ctx)).list(dataset),
+  'plan.delete': async ({ id }, ctx) => ({ deleted: await (await getPlanStore(ctx)).delete(id) }),
+};

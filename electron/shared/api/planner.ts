@@ -1,0 +1,99 @@
+/**
+ * The budget planner: price a workload on a dataset before running it — the calibrated
+ * noise, ε with its bounds, the ε(δ) curve, ε against the number of queries, the
+ * break-even with the other workload, what the budget has left, warnings — and save plans
+ * for later jobs. The CLI's `veil plan` and the Budget page call the same method.
+ */
+import { z } from 'zod';
+import { privacyEventSchema } from '../../../core/accounting/events';
+import { synthesisMethodSchema } from '../../../core/export/dpPromptFormat';
+import { method } from './define';
+
+const bounds = z.object({ lower: z.number(), estimate: z.number(), upper: z.number() });
+
+export const synthWorkloadSchema = z
+  .object({
+    kind: z.literal('synth'),
+    method: synthesisMethodSchema.default('dp-few-shot-gaussian'),
+    shots: z.number().int().min(1).max(64).default(4),
+    teachers: z.number().int().min(1).max(200).default(10),
+    perTeacher: z.number().int().min(1).max(50).default(2),
+    topK: z.number().int().min(2).max(1000).default(100),
+    maxTokens: z.number().int().min(1).max(512).default(64),
+    rounds: z.number().int().min(0).max(10).default(2),
+  })
+  .strict();
+
+export const answerWorkloadSchema = z
+  .object({
+    kind: z.literal('answer'),
+    ensemble: z.number().int().min(1).max(500).default(10).describe('teachers per query'),
+    shots: z.number().int().min(1).max(64).default(4).describe('private examples per teacher'),
+    queries: z.number().int().min(1).max(1_000_000).default(100),
+    aggregation: z.enum(['vote', 'embedding', 'keyword']).default('vote'),
+  })
+  .strict();
+
+export const workloadSchema = z.discriminatedUnion('kind', [synthWorkloadSchema, answerWorkloadSchema]);
+export type Workload = z.output<typeof workloadSchema>;
+
+export const planRequestSchema = z
+  .object({
+    dataset: z.string().min(1).max(200).describe('dataset name'),
+    epsilon: z.number().positive().max(100).describe('total ε of the planned work'),
+    delta: z.number().positive().lt(1).optional().describe('default: the budget δ, else 1/(10·N)'),
+    workload: workloadSchema,
+  })
+  .strict();
+export type PlanRequest = z.output<typeof planRequestSchema>;
+
+const noiseSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('gaussian'),
+    sigma: z.number().describe("the mechanism's σ parameter (as synth.plan reports it)"),
+    multiplier: z.number().describe('noise multiplier σ / ℓ2 sensitivity'),
+  }),
+  z.object({ kind: z.literal('pure'), epsilonPerStep: z.number().describe('ε of each token step or query') }),
+]);
+
+export const planResultSchema = z.object({
+  request: planRequestSchema,
+  delta: z.number(),
+  units: z.number().describe('privacy units N in the private split'),
+  noise: noiseSchema,
+  samplingRates: z.array(z.object({ pool: z.string(), units: z.number(), q: z.number() })),
+  event: privacyEventSchema,
+  epsilon: bounds,
+  accountant: z.enum(['pld', 'rdp']),
+  rdpEpsilon: z.number().nullable().describe('RDP upper bound beside PLD (cross-check)'),
+  privacyCurve: z.array(z.object({ delta: z.number(), epsilon: z.number() })),
+  queryCurve: z.array(z.object({ queries: z.number(), answering: z.number(), synthetic: z.number() })),
+  breakEven: z.object({
+    queries: z.number().nullable().describe('smallest number of answered queries costing more than one synthetic prompt (null: beyond the search limit)'),
+    synthEpsilon: z.number(),
+    query: privacyEventSchema.describe('one answered query at the same noise per step'),
+    answering: answerWorkloadSchema,
+    synth: synthWorkloadSchema,
+    basis: z.string(),
+  }),
+  budget: z
+    .object({ cap: z.number(), delta: z.number(), spent: z.number(), afterPlan: z.number(), remainingRuns: z.number(), remainingAtLimit: z.boolean() })
+    .nullable(),
+  warnings: z.array(z.string()),
+  seconds: z.number(),
+});
+export type PlanResult = z.infer<typeof planResultSchema>;
+
+export const savedPlanSchema = z.object({ id: z.number(), name: z.string(), createdAt: z.string(), request: planRequestSchema });
+export type SavedPlan = z.infer<typeof savedPlanSchema>;
+
+export const plannerMethods = {
+  'plan.compute': method(planRequestSchema, planResultSchema, 'Price a workload: calibrated noise, ε bounds, curves, break-even, budget left, warnings'),
+  'plan.save': method(
+    z.object({ name: z.string().trim().min(1).max(200), request: planRequestSchema }).strict(),
+    savedPlanSchema,
+    'Save a plan (its request) under a name, to run later',
+  ),
+  'plan.list': method(z.object({ dataset: z.string().optional() }).strict(), z.array(savedPlanSchema), 'Saved plans, newest first'),
+  'plan.delete': method(z.object({ id: z.number().int().positive() }).strict(), z.object({ deleted: z.boolean() }), 'Delete a saved plan'),
+};

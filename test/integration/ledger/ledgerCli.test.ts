@@ -1,0 +1,100 @@
+/**
+ * `veil budget` and `veil ledger` end to end on a real data directory: set a budget,
+ * record an external release from an event file, show, remaining, export (JSON, CSV),
+ * the printable report, verify; bad input is one line on stderr and a non-zero exit.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../../electron/cli/main';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+
+let dir: string;
+let dataDir: string;
+let out: string[];
+let err: string[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-ledger-cli-'));
+  dataDir = ensureDataDir(join(dir, 'data'));
+  const ctx = new ServiceContext(dataDir, 'cli');
+  await callMethod(ctx, 'vault.createDataset', { name: 'notes', labels: ['a', 'b'] });
+  await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: Array.from({ length: 50 }, (_, i) => ({ text: `public test line ${i}`, label: i % 2 ? 'a' : 'b' })) });
+  await ctx.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => {
+  out = [];
+  err = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
+});
+afterEach(() => vi.restoreAllMocks());
+
+const veil = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+const json = () => JSON.parse(out.join(''));
+
+describe('veil budget / veil ledger', () => {
+  it('sets a budget with the default δ = 1/(10·N)', async () => {
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--json')).toBe(0);
+    expect(json().budget).toMatchObject({ epsilon: 4, delta: 1 / 500, privacyUnits: 50 });
+  });
+
+  it('records an external release and shows the spend fall into the remaining budget', async () => {
+    const eventFile = join(dir, 'event.json');
+    writeFileSync(eventFile, JSON.stringify({ kind: 'laplace', scale: 2, sensitivity: 1 }));
+    expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', eventFile, '--purpose', 'a count published in a report', '--json')).toBe(0);
+    const recorded = json();
+    expect(recorded.reservation).toMatchObject({ type: 'reserve', status: 'committed', purpose: 'a count published in a report' });
+    // Laplace(b = 2, Δ = 1) is 0.5-DP; at δ = 1/500 its ε is a little lower.
+    expect(recorded.summary.spent.epsilon.upper).toBeLessThanOrEqual(0.5);
+    expect(recorded.summary.spent.epsilon.upper).toBeGreaterThan(0.45);
+    out.length = 0;
+    expect(await veil('ledger', 'remaining', '--dataset', 'notes', '--event', eventFile, '--json')).toBe(0);
+    // Basic composition already admits 7 more (0.5 + 7 × 0.5 = 4 = cap); PLD finds more, but not unboundedly many.
+    const { count, atLimit } = json();
+    expect(count).toBeGreaterThanOrEqual(7);
+    expect(count).toBeLessThan(100);
+    expect(atLimit).toBe(false);
+  });
+
+  it('refuses an over-budget release in one line, writing nothing', async () => {
+    const eventFile = join(dir, 'big.json');
+    writeFileSync(eventFile, JSON.stringify({ kind: 'pure', epsilon: 10 }));
+    expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', eventFile, '--purpose', 'too much')).toBe(1);
+    expect(err.join('')).toMatch(/^veil: privacy budget exceeded for dataset "notes".*cap ε=4/);
+    expect(err.join('').trim().split('\n')).toHaveLength(1);
+    out.length = 0;
+    await veil('ledger', 'show', '--dataset', 'notes', '--json');
+    expect(json().entries.filter((e: { type: string }) => e.type === 'reserve')).toHaveLength(1);
+  });
+
+  it('exports JSON and CSV, writes the printable report, and verifies', async () => {
+    expect(await veil('ledger', 'export', '--dataset', 'notes', '--json')).toBe(0);
+    const exported = json();
+    out.length = 0;
+    expect(await veil('ledger', 'export', '--dataset', 'notes', '--csv')).toBe(0);
+    expect(out.join('').split('\n')[0]).toMatch(/seq.*type.*purpose/);
+    out.length = 0;
+    const report = join(dir, 'report.html');
+    expect(await veil('ledger', 'report', '--dataset', 'notes', '--out', report, '--json')).toBe(0);
+    const { head } = json();
+    const html = readFileSync(report, 'utf8');
+    expect(html).toContain(head);
+    expect(html).toContain('a count published in a report');
+    expect(JSON.stringify(exported)).toContain(head);
+    out.length = 0;
+    expect(await veil('ledger', 'verify', '--expect-head', head)).toBe(0);
+    expect(out.join('')).toMatch(/ledger OK/);
+    expect(await veil('ledger', 'verify', '--expect-head', 'f'.repeat(64))).toBe(1);
+    expect(err.join('')).toMatch(/expected chain head .* is not in the ledger/);
+  });
+
+  it('rejects bad flags clearly', async () => {
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', 'lots')).toBe(2);
+    expect(err.join('')).toMatch(/--epsilon must be a number/);
+  });
+});

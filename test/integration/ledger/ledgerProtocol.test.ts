@@ -1,0 +1,179 @@
+/**
+ * The ledger on real SQLite files and real processes: concurrent reservations from five
+ * processes never overspend; a reservation whose process died before committing counts
+ * as spent after a restart; the totals equal an independent recomputation from the raw
+ * stored events; a byte changed in any row is caught by `veil ledger verify`.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountEpsilon } from '../../../core/accounting';
+import { composed, gaussian, poissonSampled, pureDp, sequence, type PrivacyEvent } from '../../../core/accounting/events';
+import { runCli } from '../../../electron/cli/main';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+
+const WORKER = join(import.meta.dirname, 'reserveWorker.ts');
+const root = mkdtempSync(join(tmpdir(), 'veil-ledger-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function runWorker(dataDir: string, args: string[]): { done: Promise<string>; kill: () => void; firstLine: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let resolveLine: (line: string) => void;
+  const firstLine = new Promise<string>((r) => (resolveLine = r));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk;
+    if (out.includes('\n')) resolveLine(out.split('\n')[0]);
+  });
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+  const done = new Promise<string>((resolve, reject) =>
+    child.on('exit', (code, signal) => (code === 0 || signal === 'SIGKILL' ? resolve(out) : reject(new Error(`worker exited ${code}: ${err}`)))),
+  );
+  return { done, firstLine, kill: () => child.kill('SIGKILL') };
+}
+
+async function freshDataset(name: string, cap: number, delta = 1e-6): Promise<string> {
+  const dataDir = ensureDataDir(join(root, name));
+  const ctx = new ServiceContext(dataDir, 'cli');
+  await callMethod(ctx, 'vault.createDataset', { name: 'd', labels: ['a'] });
+  await callMethod(ctx, 'vault.addRecords', { dataset: 'd', records: [{ text: 'one public-domain line', label: 'a' }] });
+  await callMethod(ctx, 'budget.set', { dataset: 'd', epsilon: cap, delta });
+  await ctx.close();
+  return dataDir;
+}
+
+async function withContext<T>(dataDir: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+  const ctx = new ServiceContext(dataDir, 'cli');
+  try {
+    return await work(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+const upper = (event: PrivacyEvent, count: number, delta: number) => accountEpsilon(composed(event, count), delta, { crossCheck: false }).bounds.upper;
+
+describe('reserve before release', () => {
+  it('50 concurrent reservations from 5 processes against a cap that admits exactly 10: exactly 10 succeed', async () => {
+    const event = poissonSampled(0.01, gaussian(1));
+    const delta = 1e-6;
+    // A cap strictly between the ε of 10 and of 11 such releases: exactly 10 fit.
+    const cap = (upper(event, 10, delta) + upper(event, 11, delta)) / 2;
+    expect(upper(event, 10, delta)).toBeLessThan(cap);
+    const dataDir = await freshDataset('concurrent', cap, delta);
+    const outputs = await Promise.all(Array.from({ length: 5 }, () => runWorker(dataDir, ['10', JSON.stringify(event)]).done));
+    const results = outputs.map((o) => JSON.parse(o.trim()) as { succeeded: number; refused: number; failed: number });
+    expect(results.reduce((a, r) => a + r.succeeded, 0)).toBe(10);
+    expect(results.reduce((a, r) => a + r.refused, 0)).toBe(40);
+    expect(results.every((r) => r.failed === 0)).toBe(true);
+    const summary = await withContext(dataDir, (ctx) => callMethod(ctx, 'ledger.summary', { dataset: 'd' }));
+    expect(summary.spent.epsilon.upper).toBeLessThanOrEqual(cap);
+    expect(summary.reservations.orphaned + summary.reservations.reserved).toBe(10);
+  }, 60_000);
+
+  it('a reservation whose process was killed before committing counts as spent after a restart', async () => {
+    const dataDir = await freshDataset('crash', 5);
+    const event = pureDp(1);
+    const worker = runWorker(dataDir, ['1', JSON.stringify(event), 'hold']);
+    const { reserved } = JSON.parse(await worker.firstLine) as { reserved: number };
+    worker.kill();
+    await worker.done;
+    const { summary, entry } = await withContext(dataDir, async (ctx) => ({
+      summary: await callMethod(ctx, 'ledger.summary', { dataset: 'd' }),
+      entry: (await callMethod(ctx, 'ledger.entries', { dataset: 'd' })).find((e) => e.id === reserved)!,
+    }));
+    expect(entry.status).toBe('orphaned');
+    expect(entry.statusText).toMatch(/spent/);
+    expect(summary.reservations.orphaned).toBe(1);
+    expect(summary.spent.epsilon.upper).toBeCloseTo(accountEpsilon(event, 1e-6).bounds.upper, 9);
+  }, 60_000);
+});
+
+describe('accounting of the whole ledger', () => {
+  let dataDir: string;
+  const events = [pureDp(0.5), poissonSampled(0.02, gaussian(1.2, Math.SQRT2)), composed(poissonSampled(0.05, gaussian(2)), 40), pureDp(0.5)];
+  beforeAll(async () => {
+    dataDir = await freshDataset('totals', 20, 1e-7);
+    await withContext(dataDir, async (ctx) => {
+      for (const [i, event] of events.entries()) await callMethod(ctx, 'ledger.record', { dataset: 'd', event, purpose: `release ${i}` });
+    });
+  });
+
+  it('equals an independent recomputation from the raw stored events', async () => {
+    const raw = new sqlite3.Database(join(dataDir, 'veil.sqlite'), sqlite3.OPEN_READONLY);
+    const rows = await new Promise<{ event_json: string }[]>((resolve, reject) =>
+      raw.all("SELECT event_json FROM ledger_entries WHERE type = 'reserve' ORDER BY seq", (e, r) => (e ? reject(e) : resolve(r as never))),
+    );
+    raw.close();
+    const stored = rows.map((r) => JSON.parse(r.event_json) as PrivacyEvent);
+    expect(stored).toHaveLength(events.length);
+    const independent = accountEpsilon(sequence(stored), 1e-7);
+    const summary = await withContext(dataDir, (ctx) => callMethod(ctx, 'ledger.summary', { dataset: 'd' }));
+    expect(summary.spent.epsilon.upper).toBeCloseTo(independent.bounds.upper, 6);
+    expect(summary.spent.rdp!.upper).toBeCloseTo(independent.rdp!.upper, 6);
+    expect(summary.spent.epsilon.upper).toBeLessThan(events.length * 10); // composed, not a bare sum of caps
+  });
+
+  it('`veil ledger verify` catches one changed byte in any column of any row, naming the entry', async () => {
+    const file = join(dataDir, 'veil.sqlite');
+    await withContext(dataDir, async (ctx) => void (await callMethod(ctx, 'vault.compact', {}))); // checkpoint the WAL into the file
+    const errors: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (errors.push(String(chunk)), true));
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await runCli(['ledger', 'verify', '--data-dir', dataDir])).toBe(0);
+      const columns = ['purpose', 'event_json', 'parameters_json', 'actor', 'created_at', 'spent_epsilon', 'epsilon_cap', 'delta', 'prev_hash', 'entry_hash', 'job_id'];
+      const rows = await query<{ id: number; type: string }>(file, 'SELECT id, type FROM ledger_entries ORDER BY id');
+      let checked = 0;
+      for (const row of rows) {
+        for (const column of columns) {
+          const copyDir = ensureDataDir(join(root, `tamper-${row.id}-${column}`));
+          copyFileSync(file, join(copyDir, 'veil.sqlite'));
+          if (!(await tamper(join(copyDir, 'veil.sqlite'), row.id, column))) continue; // NULL in this row type
+          errors.length = 0;
+          expect(await runCli(['ledger', 'verify', '--data-dir', copyDir]), `${column} of entry ${row.id}`).toBe(1);
+          expect(errors.join('')).toMatch(new RegExp(`entry ${row.id}\\b`));
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(rows.length * 6);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  }, 120_000);
+});
+
+function query<T>(file: string, sql: string): Promise<T[]> {
+  const db = new sqlite3.Database(file);
+  return new Promise<T[]>((resolve, reject) => db.all(sql, (e, r) => (e ? reject(e) : resolve(r as T[])))).finally(() => db.close());
+}
+
+/**
+ * Changes one character (or the last digit of a number) of one column through a raw
+ * connection, dropping and then re-creating the append-only triggers so that only the
+ * hash chain can tell. Returns false when the column is NULL for that row.
+ */
+async function tamper(file: string, id: number, column: string): Promise<boolean> {
+  const [row] = await query<{ value: string | number | null }>(file, `SELECT ${column} AS value FROM ledger_entries WHERE id = ${id}`);
+  if (row.value === null) return false;
+  const text = String(row.value);
+  const changed = typeof row.value === 'number' ? row.value * (1 + 1e-9) + 1e-12 : text.slice(0, -1) + (text.endsWith('a') ? 'b' : 'a');
+  const triggers = await query<{ sql: string }>(file, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger_entries'");
+  const db = new sqlite3.Database(file);
+  const exec = (sql: string) => new Promise<void>((resolve, reject) => db.exec(sql, (e) => (e ? reject(e) : resolve())));
+  const run = (sql: string, params: unknown[]) => new Promise<void>((resolve, reject) => db.run(sql, params, (e) => (e ? reject(e) : resolve())));
+  try {
+    await exec('DROP TRIGGER ledger_entries_no_update; DROP TRIGGER ledger_entries_no_delete;');
+    await run(`UPDATE ledger_entries SET ${column} = ? WHERE id = ?`, [changed, id]);
+    for (const t of triggers) await exec(t.sql);
+  } finally {
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+  }
+  return true;
+}

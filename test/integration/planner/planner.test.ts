@@ -1,0 +1,130 @@
+/**
+ * The budget planner on a real vault and ledger: calibration meets the target without
+ * overspending, a synth plan prices exactly what `synth.plan` (and so the job) charges,
+ * the break-even is minimal, the budget numbers agree with the ledger, warnings fire for
+ * their reasons, `veil plan --json` prints the same numbers, and plans are saved.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountEpsilon } from '../../../core/accounting';
+import { composed, type PrivacyEvent } from '../../../core/accounting/events';
+import { runCli } from '../../../electron/cli/main';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { PlanResult } from '../../../electron/shared/api/planner';
+
+const DATASET = 'SpamAssassin sample';
+let dir: string;
+let dataDir: string;
+let ctx: ServiceContext;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-plan-'));
+  dataDir = ensureDataDir(join(dir, 'data'));
+  ctx = new ServiceContext(dataDir, 'cli');
+  await callMethod(ctx, 'vault.createSample', {});
+  await callMethod(ctx, 'budget.set', { dataset: DATASET, epsilon: 8 });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const plan = (epsilon: number, workload: Record<string, unknown>) =>
+  callMethod(ctx, 'plan.compute', { dataset: DATASET, epsilon, workload: workload as never });
+const upper = (event: PrivacyEvent, delta: number) => accountEpsilon(event, delta, { crossCheck: false }).bounds.upper;
+
+describe('plan.compute', () => {
+  it('a synthetic-prompt plan charges exactly what synth.plan calibrates for the job', async () => {
+    const shape = { shots: 2, teachers: 8, perTeacher: 2, topK: 50, maxTokens: 16 };
+    const p = await plan(3, { kind: 'synth', ...shape });
+    const job = await callMethod(ctx, 'synth.plan', { dataset: DATASET, epsilon: 3, ...shape });
+    expect(p.event).toEqual(job.event);
+    expect(p.noise).toMatchObject({ kind: 'gaussian', sigma: (job.noise as { sigma: number }).sigma });
+    expect(p.epsilon.upper).toBeLessThanOrEqual(3);
+    expect(p.epsilon.upper).toBeGreaterThan(3 * 0.99);
+    expect(p.samplingRates.map((r) => r.pool)).toEqual(['spam', 'ham']);
+  });
+
+  it('an answering plan composes every query and meets the target from below', async () => {
+    const p = await plan(2, { kind: 'answer', queries: 300, ensemble: 10, shots: 4 });
+    expect(p.event).toMatchObject({ kind: 'composed', count: 300 });
+    expect(p.epsilon.upper).toBeLessThanOrEqual(2);
+    expect(p.epsilon.upper).toBeGreaterThan(2 * 0.99);
+    expect(p.samplingRates[0].q).toBeCloseTo(40 / p.units, 12);
+    expect(p.rdpEpsilon).toBeGreaterThanOrEqual(p.epsilon.lower);
+  });
+
+  it('less noise for a larger ε (monotone calibration)', async () => {
+    const sigmas: number[] = [];
+    for (const epsilon of [0.5, 1, 2, 4]) {
+      const p = await plan(epsilon, { kind: 'answer', queries: 50 });
+      sigmas.push(p.noise.kind === 'gaussian' ? p.noise.sigma : NaN);
+    }
+    expect(sigmas.every((s, i) => i === 0 || s < sigmas[i - 1])).toBe(true);
+  });
+
+  it('the break-even is the smallest number of answered queries costing more than the synthetic prompt', async () => {
+    for (const workload of [{ kind: 'synth', maxTokens: 16 }, { kind: 'answer', queries: 100 }, { kind: 'answer', queries: 100, aggregation: 'keyword' }]) {
+      const p = await plan(2, workload);
+      const q = p.breakEven.queries!;
+      const perQuery = p.breakEven.query;
+      if (workload.kind === 'answer' && p.event.kind === 'composed') expect(perQuery).toEqual(p.event.event);
+      expect(upper(composed(perQuery, q), p.delta)).toBeGreaterThan(p.breakEven.synthEpsilon);
+      expect(upper(composed(perQuery, q - 1), p.delta)).toBeLessThanOrEqual(p.breakEven.synthEpsilon);
+      const curve = p.queryCurve.map((c) => c.answering);
+      expect(curve.every((e, i) => i === 0 || e >= curve[i - 1])).toBe(true);
+    }
+  });
+
+  it('budget numbers agree with the ledger: spent, after the plan, and how many more fit', async () => {
+    await callMethod(ctx, 'ledger.record', { dataset: DATASET, event: { kind: 'pure', epsilon: 1 } as never, purpose: 'an earlier external release' });
+    const p = await plan(1, { kind: 'answer', queries: 20 });
+    const summary = await callMethod(ctx, 'ledger.summary', { dataset: DATASET });
+    const remaining = await callMethod(ctx, 'ledger.remaining', { dataset: DATASET, event: p.event });
+    expect(p.budget).toMatchObject({ cap: 8, spent: summary.spent.epsilon.upper, remainingRuns: remaining.count });
+    expect(p.budget!.afterPlan).toBeGreaterThan(p.budget!.spent);
+    expect(p.budget!.remainingRuns).toBeGreaterThan(0);
+  });
+
+  it('warns with reasons: δ ≥ 1/N, ε above common practice, high sampling rate, over the cap', async () => {
+    const p = await callMethod(ctx, 'plan.compute', { dataset: DATASET, epsilon: 12, delta: 0.01, workload: { kind: 'answer', ensemble: 200, shots: 10, queries: 5 } });
+    const text = p.warnings.join('\n');
+    expect(text).toMatch(/δ = 0\.01 ≥ 1\/N/);
+    expect(text).toMatch(/above common practice/);
+    expect(text).toMatch(/sampling rate q = .* too high/);
+    expect(text).toMatch(/above the cap 8/);
+    const calm = await plan(1, { kind: 'answer', queries: 10 });
+    expect(calm.warnings).toEqual([]);
+  });
+});
+
+describe('veil plan', () => {
+  it('prints the same numbers as the API', async () => {
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true));
+    try {
+      const args = ['plan', '--workload', 'answer', '--dataset', DATASET, '--epsilon', '1.5', '--queries', '40', '--aggregation', 'embedding', '--data-dir', dataDir, '--json'];
+      expect(await runCli(args)).toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const cli = JSON.parse(printed.join('')) as PlanResult & { saved: null };
+    const api = await plan(1.5, { kind: 'answer', queries: 40, aggregation: 'embedding' });
+    const strip = ({ seconds: _s, ...rest }: PlanResult) => rest;
+    expect(strip(cli)).toEqual({ ...strip(api), saved: null });
+  });
+
+  it('saves, lists and deletes plans; an unpriceable plan is not saved', async () => {
+    const saved = await callMethod(ctx, 'plan.save', { name: 'weekly answers', request: { dataset: DATASET, epsilon: 1, workload: { kind: 'answer', queries: 70 } } });
+    const listed = await callMethod(ctx, 'plan.list', { dataset: DATASET });
+    expect(listed[0]).toMatchObject({ id: saved.id, name: 'weekly answers', request: { workload: { kind: 'answer', queries: 70 } } });
+    await callMethod(ctx, 'vault.createDataset', { name: 'empty', labels: ['a'] });
+    await expect(callMethod(ctx, 'plan.save', { name: 'x', request: { dataset: 'empty', epsilon: 1, workload: { kind: 'answer' } } })).rejects.toThrow(/empty/);
+    expect(await callMethod(ctx, 'plan.delete', { id: saved.id })).toEqual({ deleted: true });
+    expect((await callMethod(ctx, 'plan.list', { dataset: DATASET })).some((p) => p.id === saved.id)).toBe(false);
+  });
+});
