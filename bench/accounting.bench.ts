@@ -1,5 +1,5 @@
 /**
- * Accounting benchmarks over the shared reference vectors (../shared/reference, or
+ * Accounting benchmarks over the reference vectors (test/fixtures/reference, a copy of ../shared/reference; or
  * $VEIL_REFERENCE_VECTORS):
  * - seconds per ε query of the PLD accountant over the 124 Poisson-subsampled Gaussian
  *   cases, and over the 100 with q < 1 (target: below prv_accountant's recorded median,
@@ -41,7 +41,7 @@ function summarise(results: { seconds: number; error: number }[]): Summary {
 }
 
 export async function run(): Promise<object> {
-  const path = process.env.VEIL_REFERENCE_VECTORS ?? fileURLToPath(new URL('../../shared/reference/accountant_vectors.json', import.meta.url));
+  const path = process.env.VEIL_REFERENCE_VECTORS ?? fileURLToPath(new URL('../test/fixtures/reference/accountant_vectors.json', import.meta.url));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plain JSON data
   const vectors: any = JSON.parse(readFileSync(path, 'utf8'));
   const epsilonCases = vectors.poisson_subsampled_gaussian_epsilon.cases;

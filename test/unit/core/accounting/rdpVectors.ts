@@ -1,12 +1,13 @@
 /**
- * Loader for the shared reference vectors (../shared/reference/accountant_vectors.json,
- * or $VEIL_REFERENCE_VECTORS), with the file's number conventions: JSON numbers are float64,
+ * Loader for the reference vectors (test/fixtures/reference/accountant_vectors.json, a copy of
+ * the project's shared ../shared/reference file so that a clean clone tests alone; or
+ * $VEIL_REFERENCE_VECTORS), with the file's number conventions: JSON numbers are float64,
  * strings are high-precision decimals or 'Infinity' / '-Infinity' / 'NaN'.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const defaultPath = fileURLToPath(new URL('../../../../../shared/reference/accountant_vectors.json', import.meta.url));
+const defaultPath = fileURLToPath(new URL('../../../fixtures/reference/accountant_vectors.json', import.meta.url));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the file is plain JSON data
 export const vectors: any = JSON.parse(readFileSync(process.env.VEIL_REFERENCE_VECTORS ?? defaultPath, 'utf8'));
