@@ -1,5 +1,6 @@
 /**
  * The `veil` command line: the same services as the app, scriptable, `--json` everywhere.
+ * Bare `veil` is an error (one line on stderr, exit 1), like every other CLI mistake.
  */
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../shared/appInfo';
@@ -16,6 +17,10 @@ export function buildProgram(): Command {
 }
 
 export async function runCli(argv: string[]): Promise<number> {
+  if (argv.length === 0) {
+    process.stderr.write('veil: no command; see veil --help\n');
+    return 1;
+  }
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });

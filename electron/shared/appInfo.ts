@@ -1,3 +1,5 @@
-/** Application identity shared by every process. */
+/** Application identity shared by every process; the version is package.json's (bundled at build time). */
+import { version } from '../../package.json';
+
 export const APP_NAME = 'Veil';
-export const APP_VERSION = '0.1.0';
+export const APP_VERSION: string = version;

@@ -1,22 +1,32 @@
-/** The app shell in Chromium through the real bridge: every page, the status bar, the theme. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * The app shell in Chromium through the real bridge: the navigation, every page (each
+ * shows a heading and no error), the status bar and the theme. Any API response ≥ 400,
+ * console error or uncaught page error on the app page fails the test that caused it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, startApp, type AppSession } from './harness';
 
-const pages = [
-  ['vault', /vault/i],
-  ['budget', /budget/i],
-  ['synthesize', /synthetic|synthesi/i],
-  ['ask', /answer/i],
-  ['audit', /audit/i],
-  ['models', /model/i],
-] as const;
+const NAV = ['Vault', 'Budget', 'Synthesize', 'Ask', 'Audit', 'Models'];
 
 describe.runIf(chromiumAvailable())('app shell in Chromium (browser mode)', () => {
   let app: AppSession;
+  const problems: string[] = [];
   beforeAll(async () => {
     app = await startApp();
+    app.page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 400) {
+        problems.push(`HTTP ${response.status()} from ${response.request().method()} ${response.url()}`);
+      }
+    });
+    app.page.on('console', (message) => {
+      const where = message.location().url;
+      // Chromium's own favicon probe (renderer/index.html declares no icon) is not an app error.
+      if (message.type() === 'error' && !where.endsWith('/favicon.ico')) problems.push(`console error: ${message.text()} (${where})`);
+    });
+    app.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await app.open('/vault');
   });
+  afterEach(() => expect(problems.splice(0)).toEqual([]));
   afterAll(() => app?.close());
 
   it('scrubs the token from the address bar and shows the backend in the status bar', async () => {
@@ -26,17 +36,24 @@ describe.runIf(chromiumAvailable())('app shell in Chromium (browser mode)', () =
     expect(await app.page.getByTestId('status-data-dir').textContent()).toContain(app.dataDir);
   });
 
-  it('visits every page through the navigation', async () => {
-    for (const [path, heading] of pages) {
-      await app.page.locator(`nav a[href="#/${path}"]`).click();
-      await expect.poll(() => app.page.url()).toContain(`#/${path}`);
-      await expect.poll(() => app.page.locator('main h1, main h5, main h4').first().textContent()).toMatch(heading);
+  it('visits every page through the navigation; each shows a heading and no error', async () => {
+    const links = app.page.locator('nav a');
+    expect(await links.allTextContents()).toEqual(NAV);
+    for (const [index, label] of NAV.entries()) {
+      const link = links.nth(index);
+      const href = await link.getAttribute('href');
+      await link.click();
+      await expect.poll(() => app.page.url()).toContain(href);
+      await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+      const heading = app.page.locator('main').getByRole('heading').first();
+      await expect.poll(async () => ((await heading.textContent()) ?? '').trim(), { message: `${label} heading` }).not.toBe('');
+      expect(await app.page.locator('main').getByText(/This page failed/).count(), `${label} page failed`).toBe(0);
     }
   });
 
   it('switches pages with Alt+number and toggles the theme', async () => {
     await app.page.keyboard.press('Alt+2');
-    await expect.poll(() => app.page.url()).toContain('#/budget');
+    await expect.poll(() => app.page.locator('nav a[aria-current="page"]').textContent()).toBe(NAV[1]);
     const before = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await app.page.getByLabel('toggle theme').click();
     await expect.poll(() => app.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(before);

@@ -1,8 +1,16 @@
-/** `veil serve`: the app in browser mode on 127.0.0.1. */
+/** `veil serve`: the app in browser mode on 127.0.0.1; `--json` prints {url, port, launchUrl} once listening. */
 import type { Command } from 'commander';
 import { serveBrowserMode } from '../../bridge/serve';
 import { defaultDataDir } from '../../services/dataDir';
-import { numberOption } from '../output';
+import { numberOption, printJson } from '../output';
+
+interface ServeFlags {
+  port?: string;
+  dataDir: string;
+  open?: boolean;
+  rebuild?: boolean;
+  json?: boolean;
+}
 
 export function registerServe(program: Command): void {
   program
@@ -12,8 +20,12 @@ export function registerServe(program: Command): void {
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--open', 'open the system browser')
     .option('--rebuild', 'rebuild the renderer first')
-    .action(async (opts: { port?: string; dataDir: string; open?: boolean; rebuild?: boolean }) => {
-      await serveBrowserMode({ dataDir: opts.dataDir, port: numberOption('--port', opts.port), open: opts.open, rebuild: opts.rebuild });
+    .option('--json', 'print {url, port, launchUrl} as one JSON line instead of the human summary')
+    .action(async (opts: ServeFlags) => {
+      const port = numberOption('--port', opts.port);
+      const log = opts.json ? () => undefined : undefined;
+      const { bridge } = await serveBrowserMode({ dataDir: opts.dataDir, port, open: opts.open, rebuild: opts.rebuild, log });
+      if (opts.json) printJson({ url: bridge.url, port: bridge.port, launchUrl: bridge.launchUrl });
       await new Promise(() => undefined); // serve until a signal stops the process
     });
 }

@@ -12,12 +12,19 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
-export const healthSchema = z.object({
+export const healthCheckSchema = z.object({
+  name: z.string().describe('what was checked: "csprng", "data directory", "database"'),
   ok: z.boolean(),
-  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+  detail: z.string().describe('one line: what was found, or why the check failed'),
+});
+export type HealthCheck = z.infer<typeof healthCheckSchema>;
+
+export const healthSchema = z.object({
+  ok: z.boolean().describe('true when every check passed'),
+  checks: z.array(healthCheckSchema),
 });
 
 export const appMethods = {
   'app.info': method(z.object({}).strict(), appInfoSchema, 'Version, data directory, active backend, platform'),
-  'app.health': method(z.object({}).strict(), healthSchema, 'Quick self-check of the services'),
+  'app.health': method(z.object({}).strict(), healthSchema, 'Quick self-check: CSPRNG, data directory writable, app database opens'),
 };

@@ -1,6 +1,6 @@
-/** The `veil` CLI shell: help, version, JSON output, errors (one line on stderr, non-zero exit). */
+/** The `veil` CLI shell: help, version (package.json's), JSON output, errors and a bare `veil` (one line on stderr, non-zero exit). */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,15 @@ describe('veil CLI', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/serve/);
     expect(help.stdout).toMatch(/info/);
-    expect(execFileSync(process.execPath, ['bin/veil.mjs', '--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(execFileSync(process.execPath, ['bin/veil.mjs', '--version'], { encoding: 'utf8' }).trim()).toBe(version);
+  });
+
+  it('refuses a bare `veil` with one line pointing at --help', () => {
+    const bare = veil();
+    expect(bare.status).toBe(1);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toBe('veil: no command; see veil --help\n');
   });
 
   it('prints structured JSON with --json', () => {

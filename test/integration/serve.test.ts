@@ -1,0 +1,90 @@
+/**
+ * `veil serve` as a real process: it prints its launch URL (human text or `--json`), the
+ * API refuses a call without the token and answers one with it, and SIGTERM or SIGINT
+ * stops it with exit code 0 and the port closed.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const dirs: string[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts `veil serve` and resolves with the launch URL it prints (parsed by `parse` from stdout). */
+function startServe(extra: readonly string[], parse: (stdout: string) => string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'veil-serve-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['bin/veil.mjs', 'serve', '--port', '0', '--data-dir', dataDir, ...extra]);
+  children.push(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const launchUrl = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      try {
+        const found = parse(stdout);
+        if (found) resolve(found);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    void exited.then(({ code }) => reject(new Error(`veil serve exited (${code}) before printing its URL: ${stderr}`)));
+  });
+  return { child, exited, launchUrl };
+}
+
+const portIsClosed = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(true));
+  });
+
+const humanUrl = (stdout: string) => /^Open: (\S+)$/m.exec(stdout)?.[1];
+const jsonUrl = (stdout: string) => {
+  const line = /^(\{.*\})\n/m.exec(stdout)?.[1];
+  if (!line) return undefined;
+  expect(stdout.startsWith(line)).toBe(true); // nothing but the one JSON document
+  const printed = JSON.parse(line) as { url: string; port: number; launchUrl: string };
+  expect(printed.launchUrl.startsWith(printed.url)).toBe(true);
+  expect(new URL(printed.url).port).toBe(String(printed.port));
+  return printed.launchUrl;
+};
+
+describe('veil serve', () => {
+  it.each([
+    ['SIGTERM', 'the human summary', [], humanUrl],
+    ['SIGINT', '--json', ['--json'], jsonUrl],
+  ] as const)('stops cleanly on %s (URL from %s)', async (signal, _how, extra, parse) => {
+    const server = startServe(extra, parse);
+    const launch = new URL(await server.launchUrl);
+    expect(launch.hostname).toBe('127.0.0.1');
+    const token = /^#token=([\w-]+)$/.exec(launch.hash)?.[1];
+    expect(token).toBeTruthy();
+    const call = new URL('/api/call/app.info', launch);
+    const post = (headers: Record<string, string>) => fetch(call, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+
+    expect((await post({})).status).toBe(401);
+    const answered = await post({ authorization: `Bearer ${token}` });
+    expect(answered.status).toBe(200);
+    expect(((await answered.json()) as { result: { mode: string } }).result.mode).toBe('browser');
+
+    server.child.kill(signal);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await portIsClosed(Number(launch.port))).toBe(true);
+  });
+});
