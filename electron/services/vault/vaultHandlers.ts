@@ -27,5 +27,5 @@ export const vaultHandlers: HandlerMap<VaultMethod> = {
   'vault.bulk': async ({ dataset, target, action }, ctx) => ({ affected: await (await vault(ctx)).bulk(dataset, target, action) }),
   'vault.redact': async ({ id, kinds }, ctx) => (await vault(ctx)).redact(id, kinds),
   'vault.compact': async (_input, ctx) => (await vault(ctx)).compact(),
-  'vault.createSample': async ({ name }, ctx) => (await vault(ctx)).createSample(name),
+  'vault.createSample': async ({ kind, name }, ctx) => (await vault(ctx)).createSample(kind, name),
 };

@@ -1,6 +1,6 @@
 /**
  * The vault service: datasets and records in the app database, curation, the sample
- * dataset, and the private pools the mechanisms sample from (indexed once per dataset
+ * datasets, and the private pools the mechanisms sample from (indexed once per dataset
  * version; any change to a dataset drops its indexes). Pushes `vault.changed`.
  */
 import type { PrivatePool } from '../../../core/icl/privatePool';
@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { bulk, compact, stats, type BulkTarget } from './curation';
 import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
 import { addHistory, checkLabel, getRecord, history, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
-import { sampleRecords, SAMPLE_DESCRIPTION } from './sampleDataset';
+import { SAMPLE_DATASETS, type SampleKind } from './sampleDataset';
 import { loadUnits, vaultPool } from './sampler';
 
 type Host = Pick<ServiceContext, 'emit'>;
@@ -136,9 +136,11 @@ export class VaultService {
     return compact(this.db);
   }
 
-  async createSample(name: string): Promise<DatasetDto> {
-    const dataset = await this.create({ name, description: SAMPLE_DESCRIPTION, task: 'classification', labels: ['spam', 'ham'], privacyUnit: 'record', subjectCap: 1 });
-    await this.addRecords(dataset.id, sampleRecords());
+  /** Creates one of the sample datasets (see sampleDataset.ts), named `name` or the sample's default name. */
+  async createSample(kind: SampleKind, name?: string): Promise<DatasetDto> {
+    const sample = SAMPLE_DATASETS[kind];
+    const dataset = await this.create({ name: name ?? sample.name, ...sample.fields });
+    await this.addRecords(dataset.id, sample.records());
     return this.dataset(dataset.id);
   }
 

@@ -139,9 +139,14 @@ export const vaultMethods = {
   ),
   'vault.compact': method(z.object({}).strict(), z.object({ bytesBefore: z.number(), bytesAfter: z.number() }), 'VACUUM and truncate the WAL so deleted text does not linger on disk'),
   'vault.createSample': method(
-    z.object({ name: name.default('SpamAssassin sample') }).strict(),
+    z
+      .object({
+        kind: z.enum(['spam', 'clinic']).default('spam').describe('spam: SpamAssassin e-mails; clinic: synthetic clinic notes with canaries'),
+        name: name.optional().describe('default: "SpamAssassin sample" or "Clinic notes sample"'),
+      })
+      .strict(),
     datasetSchema,
-    'Create the SpamAssassin sample dataset (spam/ham; private/public/held-out)',
+    'Create a sample dataset: SpamAssassin e-mails (spam/ham) or synthetic clinic notes (five departments, privacy unit: subject, planted canaries); split private/public/held-out',
   ),
 };
 

@@ -1,0 +1,68 @@
+/**
+ * The one-click sample datasets through the API on real SQLite: the synthetic clinic notes
+ * (subject-level privacy, PII found on insert, canaries tagged on both sides of the
+ * membership line) and the SpamAssassin default.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLINIC_LABELS } from '../../../core/samples/clinicVocabulary';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
+
+let dir: string;
+let ctx: ServiceContext;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-samples-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sample datasets', () => {
+  it('creates the clinic notes: five departments, privacy unit subject (cap 3), three splits', async () => {
+    const clinic = await callMethod(ctx, 'vault.createSample', { kind: 'clinic' });
+    expect(clinic).toMatchObject({ name: 'Clinic notes sample', task: 'classification', labels: [...CLINIC_LABELS], privacyUnit: 'subject', subjectCap: 3 });
+    expect(clinic.counts.total).toBeGreaterThanOrEqual(1900);
+    expect(clinic.counts.private).toBeGreaterThan(clinic.counts.heldOut);
+    expect(clinic.counts.heldOut).toBeGreaterThan(clinic.counts.public);
+    expect(clinic.counts.public).toBeGreaterThan(100);
+  });
+
+  it('finds the patients’ names, phone numbers and dates of birth, and tags the canaries', async () => {
+    const stats = await callMethod(ctx, 'vault.stats', { dataset: 'Clinic notes sample' });
+    const total = stats.splits.private + stats.splits.public + stats.splits.heldOut;
+    const pii = Object.fromEntries(stats.pii.map((p) => [p.kind, p.records]));
+    expect(pii.phone).toBe(total);
+    expect(pii['date-of-birth']).toBe(total);
+    expect(pii['person-name']).toBeGreaterThan(0.95 * total);
+    expect(stats.subjects).toBeGreaterThan(350);
+    const members = await callMethod(ctx, 'vault.records', { dataset: 'Clinic notes sample', filter: { tags: ['canary'] } });
+    const nonMembers = await callMethod(ctx, 'vault.records', { dataset: 'Clinic notes sample', filter: { tags: ['canary-holdout'] } });
+    expect(members.total).toBe(10);
+    expect(nonMembers.total).toBe(10);
+    expect(members.rows.every((r) => r.split === 'private' && r.text.includes('Canary code: '))).toBe(true);
+    expect(nonMembers.rows.every((r) => r.split === 'held-out' && r.subject !== null)).toBe(true);
+  });
+
+  it('samples the clinic notes by patient', async () => {
+    const vault = await getVaultService(ctx);
+    const stats = await callMethod(ctx, 'vault.stats', { dataset: 'Clinic notes sample' });
+    const pool = await vault.pool(await vault.dataset('Clinic notes sample'), undefined);
+    expect(pool.units).toBe(stats.subjects);
+  });
+
+  it('keeps SpamAssassin as the default kind and takes a custom name', async () => {
+    const spam = await callMethod(ctx, 'vault.createSample', {});
+    expect(spam).toMatchObject({ name: 'SpamAssassin sample', labels: ['spam', 'ham'], privacyUnit: 'record' });
+    const renamed = await callMethod(ctx, 'vault.createSample', { kind: 'clinic', name: 'Clinic notes (copy)' });
+    const original = (await callMethod(ctx, 'vault.listDatasets', {})).find((d) => d.name === 'Clinic notes sample');
+    expect(renamed.counts).toEqual(original?.counts);
+    await expect(callMethod(ctx, 'vault.createSample', { kind: 'clinic' })).rejects.toThrow(/exists already/);
+  }, 60_000);
+});
