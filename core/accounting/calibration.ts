@@ -5,9 +5,10 @@
  * ≤ the target (never an interpolated guess), so calibration never overspends.
  */
 import type { Accountant, Bounds } from './accountant';
-import { composed, gaussian, poissonSampled, type PrivacyEvent } from './events';
+import type { PrivacyEvent } from './events';
 import { accountEpsilon } from './index';
 import { pldAccountant } from './pld';
+import { stepsEvent } from './steps';
 
 export class CalibrationError extends Error {
   override name = 'CalibrationError';
@@ -134,10 +135,7 @@ export function calibrateGaussianSigma(options: GaussianCalibrationOptions): { s
   if (!(q > 0 && q <= 1)) throw new RangeError(`calibrateGaussianSigma: q must be in (0, 1], got ${q}`);
   if (!(Number.isInteger(steps) && steps > 0)) throw new RangeError(`calibrateGaussianSigma: steps must be a positive integer, got ${steps}`);
   if (!(epsilon > 0)) throw new CalibrationError(`no noise multiplier gives ε ≤ ${epsilon}: the Gaussian mechanism has ε > 0 at every δ < 1`);
-  const family = (z: number): PrivacyEvent => {
-    const step = gaussian(z * sensitivity, sensitivity);
-    return composed(q === 1 ? step : poissonSampled(q, step), steps);
-  };
+  const family = (z: number): PrivacyEvent => stepsEvent({ mechanism: 'gaussian', sensitivity, q, steps }, z * sensitivity);
   const { parameter, epsilon: bounds } = calibrate({ family, target: { epsilon, delta }, accountant: pldAccountant, tolerance: options.tolerance, decreasing: true });
   return { sigma: parameter, epsilon: bounds };
 }

@@ -4,6 +4,9 @@
  *
  * Neighbouring relation: 'add-remove' (add or remove one privacy unit; default) or
  * 'replace-one'. Sensitivities are stated under the event's relation.
+ *
+ * 'discrete-gaussian' is its own kind: its exact δ(ε) lies above the continuous Gaussian's,
+ * so it must never be accounted as a 'gaussian' event by PLD (see rdp/curve.ts).
  */
 import { z } from 'zod';
 
@@ -15,6 +18,7 @@ const nonNegative = z.number().finite().nonnegative();
 
 export type PrivacyEvent =
   | { kind: 'gaussian'; sigma: number; sensitivity: number; neighbouring: Neighbouring }
+  | { kind: 'discrete-gaussian'; sigma: number; sensitivity: number; neighbouring: Neighbouring }
   | { kind: 'laplace'; scale: number; sensitivity: number; neighbouring: Neighbouring }
   | { kind: 'pure'; epsilon: number; neighbouring: Neighbouring }
   | { kind: 'approx'; epsilon: number; delta: number; neighbouring: Neighbouring }
@@ -35,6 +39,7 @@ const relation = neighbouringSchema.default('add-remove');
 export const privacyEventSchema: z.ZodType<PrivacyEvent, unknown> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('gaussian'), sigma: positive, sensitivity: positive, neighbouring: relation }),
+    z.object({ kind: z.literal('discrete-gaussian'), sigma: positive, sensitivity: positive, neighbouring: relation }),
     z.object({ kind: z.literal('laplace'), scale: positive, sensitivity: positive, neighbouring: relation }),
     z.object({ kind: z.literal('pure'), epsilon: nonNegative, neighbouring: relation }),
     z.object({
@@ -76,6 +81,10 @@ export function parsePrivacyEvent(json: unknown): PrivacyEvent {
 // Constructors with the default relation (add/remove one unit).
 export const gaussian = (sigma: number, sensitivity = 1): PrivacyEvent => ({
   kind: 'gaussian', sigma, sensitivity, neighbouring: 'add-remove',
+});
+/** Discrete Gaussian noise N_ℤ(0, σ²) on an integer query of ℓ2 sensitivity Δ (accounted by RDP). */
+export const discreteGaussian = (sigma: number, sensitivity = 1): PrivacyEvent => ({
+  kind: 'discrete-gaussian', sigma, sensitivity, neighbouring: 'add-remove',
 });
 export const laplace = (scale: number, sensitivity = 1): PrivacyEvent => ({
   kind: 'laplace', scale, sensitivity, neighbouring: 'add-remove',

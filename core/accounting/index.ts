@@ -5,9 +5,10 @@
  * to the RDP accountant (upper bound only). Unless `crossCheck` is false, the RDP answer is
  * reported beside a PLD answer when RDP can take the event too.
  */
-import type { AccountantName, Bounds } from './accountant';
-import type { PrivacyEvent } from './events';
+import type { Accountant, AccountantName, Bounds } from './accountant';
+import { privacyEventSchema, type PrivacyEvent } from './events';
 import { pldAccountant, UnsupportedByPldError } from './pld';
+import { planEvent } from './pld/plan';
 import { rdpAccountant, RdpUnsupportedEventError } from './rdp';
 
 export interface AccountingResult {
@@ -30,15 +31,21 @@ export function accountDelta(event: PrivacyEvent, epsilon: number, options: Acco
   return account(event, (a) => a.delta(event, epsilon), options);
 }
 
-function account(event: PrivacyEvent, ask: (a: typeof pldAccountant) => Bounds, { crossCheck = true }: AccountingOptions): AccountingResult {
-  let bounds: Bounds;
+/** The accountant the facade answers with: PLD when it can take the event, else RDP. */
+export function chooseAccountant(event: PrivacyEvent): Accountant {
   try {
-    bounds = ask(pldAccountant);
+    planEvent(privacyEventSchema.parse(event));
+    return pldAccountant;
   } catch (error) {
-    if (!(error instanceof UnsupportedByPldError)) throw error;
-    return { accountant: 'rdp', bounds: ask(rdpAccountant) };
+    if (error instanceof UnsupportedByPldError) return rdpAccountant;
+    throw error;
   }
-  if (!crossCheck) return { accountant: 'pld', bounds };
+}
+
+function account(event: PrivacyEvent, ask: (a: Accountant) => Bounds, { crossCheck = true }: AccountingOptions): AccountingResult {
+  const accountant = chooseAccountant(event);
+  const bounds = ask(accountant);
+  if (accountant === rdpAccountant || !crossCheck) return { accountant: accountant.name, bounds };
   try {
     return { accountant: 'pld', bounds, rdp: ask(rdpAccountant) };
   } catch (error) {

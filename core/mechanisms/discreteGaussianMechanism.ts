@@ -4,12 +4,10 @@
  *
  * Neighbouring: as stated by the caller (default add/remove one unit).
  * Sensitivity: Δ₂ = max ‖f(D) − f(D′)‖₂ over neighbours, with f integer-valued.
- * Event: gaussian(σ, Δ₂). Certified for Rényi/zCDP accounting: by CKS (multivariate case) the
- * discrete Gaussian is ½(Δ₂/σ)²-zCDP, exactly the Rényi curve α·Δ₂²/(2σ²) of the continuous
- * Gaussian. NOT certified for PLD accounting: its exact δ(ε) (CKS §2) is slightly ABOVE the
- * continuous curve (numerically, for Δ = 1: +11% at σ = 1, ε = 1; +6% at σ = 2, ε = 1; ~+20%
- * at σ = 1, ε = 3; about double for σ = 0.5, ε = 5). Account this event with the RDP accountant until the accountants get a
- * discrete-Gaussian event (its lattice PLD is exactly computable).
+ * Event: 'discrete-gaussian'(σ, Δ₂). Its exact δ(ε) (CKS §2) lies ABOVE the continuous
+ * Gaussian's (for Δ = 1: +11% at σ = 1, ε = 1; about double at σ = 0.5, ε = 5), so it is not
+ * a 'gaussian' event: the accountants charge it by RDP, where CKS (Thm 4 and its multivariate
+ * version) prove ½(Δ₂/σ)²-zCDP, the continuous Gaussian's curve α·Δ₂²/(2σ²).
  */
 import type { Neighbouring } from '../accounting/events';
 import { cryptoRandom } from '../random/cryptoRandom';
@@ -42,6 +40,6 @@ export function discreteGaussianMechanism(
   }
   return {
     output,
-    event: { kind: 'gaussian', sigma: params.sigma, sensitivity: params.l2Sensitivity, neighbouring: params.neighbouring ?? 'add-remove' },
+    event: { kind: 'discrete-gaussian', sigma: params.sigma, sensitivity: params.l2Sensitivity, neighbouring: params.neighbouring ?? 'add-remove' },
   };
 }

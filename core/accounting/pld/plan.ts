@@ -8,8 +8,8 @@
  * - Poisson(q, e) takes one mechanism e (Gaussian, or Gaussians run on the same sample,
  *   σ_eff = (Σ σᵢ⁻²)^{−1/2}; Laplace; ε-DP; (ε, δ)-DP) under add/remove neighbouring; nested
  *   Poisson samplers multiply their rates. Poisson sampling under replace-one, other inner
- *   compositions and sampling without replacement throw UnsupportedByPldError (the facade
- *   then uses the RDP accountant).
+ *   compositions, sampling without replacement and the discrete Gaussian throw
+ *   UnsupportedByPldError (the facade then uses the RDP accountant).
  */
 import type { PrivacyEvent } from '../events';
 import { gaussianLoss, laplaceLoss, randomizedResponseLoss, type LossDistribution } from './lossDistribution';
@@ -71,6 +71,9 @@ export function planEvent(event: PrivacyEvent): Plan {
         return visitPoisson(e, count);
       case 'sampled-without-replacement':
         throw new UnsupportedByPldError(e, 'sampling without replacement has no PLD dominating pair here (use the RDP accountant)');
+      case 'discrete-gaussian':
+        // Its exact δ(ε) lies above the continuous Gaussian's (Canonne, Kamath & Steinke 2020): RDP accounts it.
+        throw new UnsupportedByPldError(e, 'the discrete Gaussian is accounted by its zCDP / RDP curve (use the RDP accountant)');
       case 'composed':
         return visit(e.event, count * e.count);
       case 'sequence':

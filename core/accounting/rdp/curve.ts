@@ -6,6 +6,7 @@
  * Prop. 1) and combines δ as 1 − Π(1 − δᵢ).
  */
 import { privacyEventSchema, type Neighbouring, type PrivacyEvent } from '../events';
+import { gaussianLogEvenMoment } from './gaussianMoments';
 import { gaussianRdp, laplaceRdp, pureDpRdp } from './mechanisms';
 import { DEFAULT_RDP_ORDERS } from './orders';
 import { poissonGaussianRdp } from './poissonGaussian';
@@ -42,6 +43,10 @@ function curveOf(event: PrivacyEvent, orders: readonly number[]): RdpCurve {
   const pointwise = (f: (alpha: number) => number, delta = 0): RdpCurve => ({ orders, rdp: orders.map(f), delta });
   switch (event.kind) {
     case 'gaussian':
+      return pointwise((a) => gaussianRdp(a, event.sigma, event.sensitivity));
+    case 'discrete-gaussian':
+      // Canonne, Kamath & Steinke, "The Discrete Gaussian for Differential Privacy" (NeurIPS 2020),
+      // Thm 4 and its multivariate version: ½(Δ₂/σ)²-zCDP, i.e. the continuous Gaussian's RDP curve.
       return pointwise((a) => gaussianRdp(a, event.sigma, event.sensitivity));
     case 'laplace':
       return pointwise((a) => laplaceRdp(a, event.scale, event.sensitivity));
@@ -95,9 +100,11 @@ function withoutReplacement(event: Extract<PrivacyEvent, { kind: 'sampled-withou
   const base = curveOf(event.event, grid);
   if (base.delta > 0) throw new RdpUnsupportedEventError(event, 'the subsampled mechanism must have δ = 0');
   const baseAt = new Map(grid.map((alpha, i) => [alpha, base.rdp[i]]));
+  const sigma = gaussianNoiseMultiplier(event.event, 'replace-one');
   const rdp = withoutReplacementCurve(orders, gamma, {
     rdp: (alpha) => baseAt.get(alpha)!,
     epsilonInfinity: pureEpsilon(event.event),
+    logEvenMoment: sigma === undefined || sigma === Infinity ? undefined : gaussianLogEvenMoment(1 / sigma),
   });
   return { orders, rdp, delta: 0 };
 }
@@ -110,12 +117,13 @@ function requireRelation(parent: PrivacyEvent, child: PrivacyEvent, relation: Ne
 
 /**
  * Noise multiplier σ/Δ of an event that is one Gaussian mechanism, or several run on the same
- * data: they compose exactly into σ_eff = (Σ (σᵢ/Δᵢ)⁻²)^{−1/2} (ARCHITECTURE §4).
+ * data: they compose exactly into σ_eff = (Σ (σᵢ/Δᵢ)⁻²)^{−1/2} (ARCHITECTURE §4). Only
+ * continuous Gaussians stated under `relation` qualify (not the discrete Gaussian).
  * Infinity for an empty composition; undefined if the event is not of that form.
  */
-function gaussianNoiseMultiplier(event: PrivacyEvent): number | undefined {
+function gaussianNoiseMultiplier(event: PrivacyEvent, relation: Neighbouring = 'add-remove'): number | undefined {
   const precision = (e: PrivacyEvent): number | undefined => {
-    if (e.neighbouring !== 'add-remove') return undefined;
+    if (e.neighbouring !== relation) return undefined;
     if (e.kind === 'gaussian') return (e.sensitivity / e.sigma) ** 2;
     if (e.kind === 'composed') {
       const inner = precision(e.event);

@@ -7,6 +7,10 @@
  *                         + Σ_{j=3}^{α} γ^j C(α,j) e^{(j−1)ε(j)} min{2, (e^{ε(∞)}−1)^j} ).
  * Fractional α: the cumulant (α−1)ε'(α) is convex with value 0 at α = 1, so linear
  * interpolation between neighbouring integers is an upper bound (WBK 2019, Cor. 10).
+ * For the Gaussian mechanism, Thm 27 (the tighter, Gaussian-specific bound, as in autodp's
+ * improved_bound_flag and dp_accounting) also allows, for j ≥ 3, the term
+ *   γ^j C(α,j)·4·√(M_{2⌊j/2⌋}·M_{2⌈j/2⌉}),  M_m = E_Q[(P/Q − 1)^m] (even m; gaussianMoments.ts),
+ * each term being the smaller of the two; used for m ≤ 256, Thm 9's terms beyond (as dp_accounting).
  * As in autodp, the result is also capped by the base mechanism's own ε(α) (subsampling never
  * hurts) and by the amplified pure-DP bound log(1 + γ(e^{ε(∞)} − 1)) (Balle, Barthe &
  * Gaboardi 2018, "Privacy amplification by subsampling", Table 1, substitution relation).
@@ -18,18 +22,27 @@ export interface BaseMechanismRdp {
   rdp(alpha: number): number;
   /** ε(∞), i.e. its pure-DP ε; Infinity when it has none (Gaussian). */
   epsilonInfinity: number;
+  /** For a Gaussian base mechanism: m ↦ log E_Q[(P/Q − 1)^m] at even m (enables Thm 27). */
+  logEvenMoment?: (m: number) => number;
 }
 
-/** Thm 9 at an integer order α ≥ 2. */
+/** Largest moment order of Thm 27's terms. */
+const MAX_MOMENT = 256;
+const LN4 = Math.log(4);
+
+/** Thm 9 (with Thm 27's terms when the base mechanism gives its moments) at an integer order α ≥ 2. */
 function integerOrderBound(alpha: number, gamma: number, base: BaseMechanismRdp): number {
   const logGamma = Math.log(gamma);
   const logEInfMinus1 = base.epsilonInfinity === Infinity ? Infinity : logExpm1(base.epsilonInfinity);
   const eps2 = base.rdp(2);
   let logBinom = Math.log((alpha * (alpha - 1)) / 2);
-  let logSum = 2 * logGamma + logBinom + Math.min(Math.log(4) + logExpm1(eps2), eps2 + Math.min(Math.LN2, 2 * logEInfMinus1));
+  let logSum = 2 * logGamma + logBinom + Math.min(LN4 + logExpm1(eps2), eps2 + Math.min(Math.LN2, 2 * logEInfMinus1));
   for (let j = 3; j <= alpha; j++) {
     logBinom += Math.log((alpha - j + 1) / j);
-    logSum = logAddExp(logSum, j * logGamma + logBinom + (j - 1) * base.rdp(j) + Math.min(Math.LN2, j * logEInfMinus1));
+    let term = (j - 1) * base.rdp(j) + Math.min(Math.LN2, j * logEInfMinus1);
+    const [low, high] = [2 * Math.floor(j / 2), 2 * Math.ceil(j / 2)];
+    if (base.logEvenMoment && high <= MAX_MOMENT) term = Math.min(term, LN4 + (base.logEvenMoment(low) + base.logEvenMoment(high)) / 2);
+    logSum = logAddExp(logSum, j * logGamma + logBinom + term);
   }
   return logAddExp(0, logSum) / (alpha - 1);
 }

@@ -7,6 +7,8 @@ export function describeEvent(event: PrivacyEvent): string {
   switch (event.kind) {
     case 'gaussian':
       return `Gaussian σ=${n(event.sigma)}, Δ=${n(event.sensitivity)}`;
+    case 'discrete-gaussian':
+      return `discrete Gaussian σ=${n(event.sigma)}, Δ=${n(event.sensitivity)}`;
     case 'laplace':
       return `Laplace b=${n(event.scale)}, Δ=${n(event.sensitivity)}`;
     case 'pure':

@@ -1,6 +1,7 @@
 /**
  * `veil account …`, run in-process on a program holding only this command group (its
  * output goes through process.stdout like the real CLI's; errors are CliErrors).
+ * Reference values: ../shared/reference/accountant_vectors.json (dp_accounting PLD).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,8 @@ import { CliError } from '../../../electron/cli/output';
 const dir = mkdtempSync(join(tmpdir(), 'veil-account-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function veil(...args: string[]): Promise<string> {
+/** stdout of one run, and what it threw (undefined when it succeeded). */
+async function run(...args: string[]): Promise<{ out: string; error: unknown }> {
   const program = new Command('veil').exitOverride();
   registerAccount(program);
   const chunks: string[] = [];
@@ -21,52 +23,169 @@ async function veil(...args: string[]): Promise<string> {
     chunks.push(String(chunk));
     return true;
   });
+  let error: unknown;
   try {
     await program.parseAsync(args, { from: 'user' });
+  } catch (thrown) {
+    error = thrown;
   } finally {
     write.mockRestore();
   }
-  return chunks.join('');
+  return { out: chunks.join(''), error };
 }
 
-describe('veil account', () => {
-  it('epsilon --json: certified bounds, δ, accountant, RDP cross-check and time', async () => {
-    const out = JSON.parse(await veil('account', 'epsilon', '--sigma', '0.51', '--q', '0.0006666666666666666', '--steps', '100', '--delta', '3.3333333333333335e-05', '--json'));
-    expect(out.accountant).toBe('pld');
-    expect(out.delta).toBe(3.3333333333333335e-5);
+async function veil(...args: string[]): Promise<string> {
+  const { out, error } = await run(...args);
+  if (error !== undefined) throw error;
+  return out;
+}
+
+const json = async (...args: string[]) => JSON.parse(await veil(...args, '--json'));
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+// dp_accounting case: q = 1/1500, σ = 0.51, T = 100, δ = 1/30000 → ε = 0.964880; calibrated σ for ε = 1: 0.50718.
+const PSG = ['--sigma', '0.51', '--q', '0.0006666666666666666', '--steps', '100'];
+const DELTA = '3.3333333333333335e-05';
+
+describe('veil account epsilon | delta', () => {
+  it('epsilon --json prints exactly {epsilon: bounds, delta, accountant, seconds}', async () => {
+    const out = await json('account', 'epsilon', ...PSG, '--delta', DELTA);
+    expect(Object.keys(out)).toEqual(['epsilon', 'delta', 'accountant', 'seconds']);
+    expect(Object.keys(out.epsilon)).toEqual(['lower', 'estimate', 'upper']);
+    expect(out).toMatchObject({ delta: 3.3333333333333335e-5, accountant: 'pld' });
     expect(out.epsilon.lower).toBeLessThanOrEqual(out.epsilon.estimate);
-    expect(out.epsilon.upper).toBeCloseTo(0.96488, 3); // dp_accounting: 0.964880
-    expect(out.rdp.upper).toBeGreaterThan(out.epsilon.upper);
+    expect(out.epsilon.upper).toBeCloseTo(0.96488, 3);
     expect(out.seconds).toBeGreaterThan(0);
+    const rdp = await json('account', 'epsilon', ...PSG, '--delta', DELTA, '--accountant', 'rdp');
+    expect(rdp.accountant).toBe('rdp');
+    expect(rdp.epsilon.upper).toBeGreaterThan(out.epsilon.upper);
+  });
+
+  it('--sampling none forces q = 1', async () => {
+    const none = await json('account', 'epsilon', '--sigma', '2', '--q', '0.01', '--sampling', 'none', '--delta', '1e-5');
+    expect(none.epsilon).toEqual((await json('account', 'epsilon', '--sigma', '2', '--delta', '1e-5')).epsilon);
+    const sampled = await json('account', 'epsilon', '--sigma', '2', '--q', '0.01', '--delta', '1e-5');
+    expect(sampled.epsilon.upper).toBeLessThan(none.epsilon.lower);
   });
 
   it('epsilon in words, and from an event file (RDP for sampling without replacement)', async () => {
     expect(await veil('account', 'epsilon', '--mechanism', 'laplace', '--scale', '2', '--delta', '1e-6')).toMatch(/^ε ≤ 0\.49999\d \(estimate .*\) at δ = 0\.000001 \(PLD/);
-    const file = join(dir, 'swor.json');
-    writeFileSync(file, JSON.stringify({ kind: 'sampled-without-replacement', sampleSize: 100, populationSize: 10_000, event: { kind: 'gaussian', sigma: 1, sensitivity: 1, neighbouring: 'replace-one' } }));
-    const out = JSON.parse(await veil('account', 'epsilon', '--event', file, '--delta', '1e-5', '--json'));
-    expect(out.accountant).toBe('rdp');
-    await expect(veil('account', 'epsilon', '--event', file, '--delta', '1e-5', '--accountant', 'pld')).rejects.toThrow(/without replacement/);
+    const swor = file('swor.json', { kind: 'sampled-without-replacement', sampleSize: 100, populationSize: 10_000, event: { kind: 'gaussian', sigma: 1, sensitivity: 1, neighbouring: 'replace-one' } });
+    expect((await json('account', 'epsilon', '--event', swor, '--delta', '1e-5')).accountant).toBe('rdp');
+    await expect(veil('account', 'epsilon', '--event', swor, '--delta', '1e-5', '--accountant', 'pld')).rejects.toThrow(/without replacement/);
   });
 
   it('delta --json at ε for 10 Laplace steps', async () => {
-    const out = JSON.parse(await veil('account', 'delta', '--mechanism', 'laplace', '--scale', '1', '--steps', '10', '--epsilon', '5', '--json'));
+    const out = await json('account', 'delta', '--mechanism', 'laplace', '--scale', '1', '--steps', '10', '--epsilon', '5');
+    expect(Object.keys(out)).toEqual(['delta', 'epsilon', 'accountant', 'seconds']);
     expect(out.delta.estimate).toBeCloseTo(0.2070257, 3); // dp_accounting
     expect(out.epsilon).toBe(5);
   });
+});
 
-  it('calibrate --json: σ with its ε bounds under the target', async () => {
-    const out = JSON.parse(await veil('account', 'calibrate', '--epsilon', '1', '--delta', '3.3333333333333335e-05', '--q', '0.0006666666666666666', '--steps', '100', '--json'));
+describe('veil account sigma', () => {
+  it('--json: the Gaussian σ with its ε bounds under the target (dp_accounting: 0.50718); calibrate is an alias', async () => {
+    const args = ['--epsilon', '1', '--delta', DELTA, '--q', '0.0006666666666666666', '--steps', '100'];
+    const out = await json('account', 'sigma', ...args);
+    expect(Object.keys(out)).toEqual(['sigma', 'epsilon', 'delta', 'accountant', 'seconds']);
     expect(out.sigma).toBeGreaterThan(0.5071783982098655);
     expect(out.sigma).toBeLessThan(0.5071783982098655 * 1.005);
     expect(out.epsilon.upper).toBeLessThanOrEqual(1);
+    expect(out.accountant).toBe('pld');
+    expect((await json('account', 'calibrate', ...args)).sigma).toBe(out.sigma);
   });
 
+  it('--mechanism laplace | pure and --accountant rdp go through the generic calibration', async () => {
+    const laplace = await json('account', 'sigma', '--mechanism', 'laplace', '--steps', '10', '--q', '0.1', '--epsilon', '1', '--delta', '1e-6');
+    const check = await json('account', 'epsilon', '--mechanism', 'laplace', '--scale', String(laplace.sigma), '--steps', '10', '--q', '0.1', '--delta', '1e-6');
+    expect(check.epsilon.upper).toBeLessThanOrEqual(1);
+    const tighter = await json('account', 'epsilon', '--mechanism', 'laplace', '--scale', String(laplace.sigma * 0.99), '--steps', '10', '--q', '0.1', '--delta', '1e-6');
+    expect(tighter.epsilon.upper).toBeGreaterThan(1);
+    // ε-DP steps: ε per step rises with the target; 20 steps of ε₀ at δ = 1e-6 cost at most 20ε₀.
+    const pure = await json('account', 'sigma', '--mechanism', 'pure', '--steps', '20', '--epsilon', '2', '--delta', '1e-6', '--accountant', 'rdp');
+    expect(pure.accountant).toBe('rdp');
+    expect(pure.epsilon.upper).toBeLessThanOrEqual(2);
+    expect(pure.sigma).toBeGreaterThan(0.1);
+  });
+});
+
+describe('veil account compose', () => {
+  const events = [
+    { kind: 'composed', count: 100, event: { kind: 'poisson-sampled', q: 0.01, event: { kind: 'gaussian', sigma: 1, sensitivity: 1 } } },
+    { kind: 'composed', count: 5, event: { kind: 'laplace', scale: 10, sensitivity: 1 } },
+  ];
+
+  it('--events: an array or {events: [...]} is their sequence; the same JSON as epsilon / delta', async () => {
+    const fromArray = await json('account', 'compose', '--events', file('array.json', events), '--delta', '1e-6');
+    const fromObject = await json('account', 'compose', '--events', file('object.json', { events }), '--delta', '1e-6');
+    const asEvent = await json('account', 'epsilon', '--event', file('sequence.json', { kind: 'sequence', events }), '--delta', '1e-6');
+    expect(Object.keys(fromArray)).toEqual(['epsilon', 'delta', 'accountant', 'seconds']);
+    expect(fromArray.epsilon).toEqual(asEvent.epsilon);
+    expect(fromObject.epsilon).toEqual(asEvent.epsilon);
+    const delta = await json('account', 'compose', '--events', file('array.json', events), '--epsilon', String(fromArray.epsilon.upper));
+    expect(delta.delta.upper).toBeGreaterThan(0);
+    expect(delta.delta.lower).toBeLessThanOrEqual(1e-6);
+  });
+
+  it('refuses a missing query, both queries, and files that are not lists of events', async () => {
+    const path = file('array.json', events);
+    await expect(veil('account', 'compose', '--events', path)).rejects.toThrow(/either --delta/);
+    await expect(veil('account', 'compose', '--events', path, '--delta', '1e-6', '--epsilon', '1')).rejects.toThrow(/either --delta/);
+    await expect(veil('account', 'compose', '--events', file('bad.json', { kind: 'gaussian' }), '--delta', '1e-6')).rejects.toThrow(/JSON array of events/);
+    await expect(veil('account', 'compose', '--events', file('bad2.json', [{ kind: 'gaussian', sigma: -1, sensitivity: 1 }]), '--delta', '1e-6')).rejects.toThrow(/item 0 is not a privacy event: sigma/);
+  });
+});
+
+describe('veil account --batch', () => {
+  it('prints one JSON result per line, in one process, with the flags as defaults', async () => {
+    const batch = file('cases.jsonl', [
+      JSON.stringify({ sigma: 0.51, q: 0.0006666666666666666, steps: 100, delta: 3.3333333333333335e-5 }),
+      '',
+      JSON.stringify({ mechanism: 'laplace', scale: '2', delta: 1e-6, accountant: 'pld' }),
+      JSON.stringify({ event: { kind: 'gaussian', sigma: 1, sensitivity: 1 }, delta: 1e-5 }),
+    ].join('\n'));
+    const lines = (await veil('account', 'epsilon', '--batch', batch, '--accountant', 'rdp')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.accountant)).toEqual(['rdp', 'pld', 'rdp']);
+    expect(Object.keys(lines[1])).toEqual(['epsilon', 'delta', 'accountant', 'seconds']);
+    expect(lines[1].epsilon.upper).toBeCloseTo(0.5, 5);
+    const sigmas = file('sigma.jsonl', JSON.stringify({ epsilon: 1, delta: 1e-5, q: 0.01, steps: 1000 }));
+    expect(JSON.parse(await veil('account', 'sigma', '--batch', sigmas)).epsilon.upper).toBeLessThanOrEqual(1);
+  });
+
+  it('a bad line yields a JSON error object for that line, the others still run, and the run fails at the end', async () => {
+    const batch = file('mixed.jsonl', [
+      JSON.stringify({ sigma: 1, delta: 1e-5 }),
+      '{not json',
+      JSON.stringify({ sigma: 1, delta: 2 }),
+      JSON.stringify({ sigma: 1, delta: 1e-5, colour: 'red' }),
+      JSON.stringify({ sigma: 2, delta: 1e-5 }),
+    ].join('\n'));
+    const { out, error } = await run('account', 'epsilon', '--batch', batch);
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(5);
+    expect(lines[0].epsilon.upper).toBeGreaterThan(lines[4].epsilon.upper);
+    expect(lines[1]).toMatchObject({ line: 2, error: expect.stringMatching(/^not JSON/) });
+    expect(lines[2]).toEqual({ line: 3, error: '--delta must be in (0, 1), got 2' });
+    expect(lines[3]).toMatchObject({ line: 4, error: expect.stringMatching(/unknown field "colour"/) });
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toBe('3 of 5 batch cases failed');
+    expect((error as CliError).exitCode).not.toBe(0);
+  });
+});
+
+describe('veil account errors', () => {
   it('fails with a CliError naming the flag', async () => {
     await expect(veil('account', 'epsilon', '--sigma', 'x', '--delta', '1e-5')).rejects.toThrow('--sigma must be a number, got "x"');
     await expect(veil('account', 'epsilon', '--sigma', '1')).rejects.toThrow(/--delta is required/);
     await expect(veil('account', 'epsilon', '--sigma', '1', '--delta', '2')).rejects.toBeInstanceOf(CliError);
-    await expect(veil('account', 'calibrate', '--epsilon', '1', '--delta', '1e-5', '--q', '1.5')).rejects.toThrow(/--q must be in/);
-    await expect(veil('account', 'epsilon', '--event', join(dir, 'missing.json'), '--delta', '1e-5')).rejects.toThrow(/cannot read the event file/);
+    await expect(veil('account', 'epsilon', '--sigma', '1', '--delta', '1e-5', '--sampling', 'fixed')).rejects.toThrow(/--sampling must be poisson, none/);
+    await expect(veil('account', 'sigma', '--epsilon', '1', '--delta', '1e-5', '--q', '1.5')).rejects.toThrow(/--q must be in/);
+    await expect(veil('account', 'epsilon', '--event', join(dir, 'missing.json'), '--delta', '1e-5')).rejects.toThrow(/cannot read the --event file/);
+    await expect(veil('account', 'epsilon', '--batch', join(dir, 'missing.jsonl'))).rejects.toThrow(/cannot read the --batch file/);
   });
 });

@@ -57,6 +57,21 @@ describe('PLD accountant: Poisson-subsampled Gaussian ε (124 reference cases)',
       expect(relativeError(b.estimate, truth), c.id).toBeLessThan(1e-9);
     }
   });
+
+  it('brackets the exact ε of the q = 1 cases through the subsampled FFT path (q = 1 − 1e-12)', () => {
+    // q < 1 takes the Poisson pairs, discretisation and FFT instead of the closed form. The true ε
+    // at q = 1 − η is at most ε(1) and within O(η) of it (the remove pair's δ = q·δ_P(log(1 +
+    // (e^ε − 1)/q)) moves by O(η) in its factor and its argument; the add pair likewise), i.e.
+    // ~1e-12, far inside the certified width (~8e-4 relative).
+    for (const c of cases.filter((x: { exact_analytic_gaussian?: unknown }) => x.exact_analytic_gaussian)) {
+      const { sigma, T, delta } = c.inputs;
+      const b = pldAccountant.epsilon(subsampledGaussian(1 - 1e-12, sigma, T), delta);
+      const truth = num(c.exact_analytic_gaussian.epsilon);
+      expect(b.lower, c.id).toBeLessThanOrEqual(truth);
+      expect(b.upper, c.id).toBeGreaterThanOrEqual(truth);
+      expect(b.upper - b.lower, c.id).toBeLessThanOrEqual(1e-3 * b.upper + 1e-6);
+    }
+  });
 });
 
 describe('PLD accountant: δ(ε) (37 reference cases)', () => {
