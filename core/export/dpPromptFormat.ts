@@ -1,8 +1,12 @@
 /**
  * The `veil.dp-prompt/v1` export: a DP synthetic few-shot prompt with its privacy
  * certificate. `contentHash` is the SHA-256 of the canonical JSON of everything except the
- * certificate; the ledger entry named in the certificate records the same hash at commit,
- * so `veil certificate verify` detects an edited file or a certificate that names the wrong entry.
+ * certificate. `releaseHash` is the SHA-256 of the canonical JSON of the whole document
+ * except the two certificate fields that name the ledger commit (`ledger`, `releaseHash`):
+ * the commit records it as its output hash, so `veil certificate verify` detects an edit of
+ * any field, or a certificate that names the wrong entry. Documents issued before
+ * `releaseHash` existed have none, and their commit holds the content hash (see
+ * verifyDpPrompt.ts and docs/synthesis.md).
  */
 import { z } from 'zod';
 import { neighbouringSchema, privacyEventSchema } from '../accounting/events';
@@ -32,6 +36,9 @@ export const certificateSchema = z.object({
   appVersion: z.string(),
   issuedAt: z.string(),
   contentHash: z.string(),
+  /** JSON path → why that value is released without DP protection (see certificate.ts). */
+  publicMetadata: z.record(z.string(), z.string()).optional(),
+  releaseHash: z.string().optional(),
 });
 export type PrivacyCertificate = z.infer<typeof certificateSchema>;
 
@@ -50,6 +57,18 @@ export type DpPromptContent = Omit<DpPromptExport, 'certificate'>;
 export function contentHash(doc: DpPromptContent): Promise<string> {
   const { format, task, instruction, demonstrations, prompt } = doc;
   return sha256Hex(canonicalJson({ format, task, instruction, demonstrations, prompt }));
+}
+
+/** The certificate fields that depend on the ledger commit, which records the release hash. */
+export type CommitBound = 'ledger' | 'releaseHash';
+
+/**
+ * SHA-256 of the canonical JSON of a document (as parsed from its file, unknown fields
+ * included) without the certificate's commit-bound fields.
+ */
+export function releaseHash(doc: { certificate: object }): Promise<string> {
+  const { ledger: _ledger, releaseHash: _hash, ...certificate } = doc.certificate as Partial<Record<CommitBound, unknown>>;
+  return sha256Hex(canonicalJson({ ...doc, certificate }));
 }
 
 /** Plain text / Markdown ready to paste, with a one-line privacy note. */

@@ -1,15 +1,22 @@
 /**
  * Verification of an exported `veil.dp-prompt/v1` document. Self-contained checks (the
- * format, the content hash, the rendered prompt, the stated ε recomputed from the stated
- * event) run anywhere; the ledger checks need the issuing data directory's ledger and
- * come in through `LedgerView` (absent: reported as not checked, and the document is not
- * declared valid).
+ * format, the content and release hashes, the rendered prompt, the stated ε recomputed
+ * from the stated event) run anywhere; the ledger checks need the issuing data directory's
+ * ledger and come in through `LedgerView` (absent: reported as not checked, and the
+ * document is not declared valid).
+ *
+ * Binding: the commit named by the certificate records the document's release hash (every
+ * field but the commit-bound ones), so an edit of any certificate field — model, parameters,
+ * pools, dataset fingerprint, privacy unit, app version, issue time — breaks it. The
+ * reservation's event, parameters and δ are compared with the certificate as well. Legacy
+ * v1 documents (no `releaseHash`) were committed with their content hash: their content is
+ * bound, and their certificate only through the reservation checks.
  */
 import type { Bounds } from '../accounting/accountant';
 import type { PrivacyEvent } from '../accounting/events';
 import { renderFewShotPrompt, type PromptTemplate } from '../icl/prompts';
-import { canonicalJson } from './canonicalJson';
-import { contentHash, dpPromptSchema, type PrivacyCertificate } from './dpPromptFormat';
+import { canonicalJson, changedPaths } from './canonicalJson';
+import { contentHash, dpPromptSchema, releaseHash, type PrivacyCertificate } from './dpPromptFormat';
 
 export interface CheckResult {
   name: string;
@@ -22,8 +29,12 @@ export interface CommitRecord {
   outputHash: string | null;
   /** The reservation's event, as stored (canonical JSON). */
   eventJson: string;
+  /** The reservation's parameters, as stored. */
+  parameters: Record<string, unknown>;
   /** Whether the dataset's whole chain recomputes. */
   chainIntact: boolean;
+  /** The document as issued with this commit, where this data directory keeps it: names edited fields. */
+  issued?: unknown;
 }
 
 export interface LedgerView {
@@ -37,15 +48,52 @@ export interface VerifyDeps {
 
 /** Relative tolerance for re-accounting the stated event (same accountant, same grid). */
 const EPSILON_TOLERANCE = 1e-6;
+/** Most edited paths named in one check. */
+const NAMED_PATHS = 8;
 
-async function ledgerChecks(c: PrivacyCertificate, hash: string, ledger: LedgerView | undefined): Promise<CheckResult[]> {
+/** The document's hash the commit must hold: the release hash, or the content hash for a legacy document. */
+interface Binding {
+  expected: string;
+  legacy: boolean;
+}
+
+/** Reservation parameters that disagree with the certificate ('epsilon' is the requested total: an upper limit). */
+function parameterMismatches(c: PrivacyCertificate, reserved: Record<string, unknown>): string[] {
+  const stated: Record<string, unknown> = { ...c.parameters, method: c.mechanism, delta: c.delta };
+  return Object.entries(reserved).flatMap(([key, value]) => {
+    if (key === 'epsilon') return typeof value === 'number' && c.epsilon.upper <= value * (1 + EPSILON_TOLERANCE) ? [] : [`ε ≤ ${c.epsilon.upper} exceeds the ${String(value)} reserved`];
+    return canonicalJson(stated[key]) === canonicalJson(value) ? [] : [`${key}: reserved ${canonicalJson(value)}, certificate ${canonicalJson(stated[key]) ?? 'absent'}`];
+  });
+}
+
+function editedSince(issued: unknown, json: unknown): string {
+  if (issued === undefined) return '';
+  const paths = changedPaths(issued, json);
+  if (paths.length === 0) return '';
+  return `; changed since issue: ${paths.slice(0, NAMED_PATHS).join(', ')}${paths.length > NAMED_PATHS ? `, and ${paths.length - NAMED_PATHS} more` : ''}`;
+}
+
+async function ledgerChecks(c: PrivacyCertificate, json: unknown, binding: Binding, ledger: LedgerView | undefined): Promise<CheckResult[]> {
   if (!ledger) return [{ name: 'ledger entry', ok: false, detail: 'not checked: no ledger available here' }];
   const commit = await ledger.commit(c.ledger.entryId);
   if (!commit) return [{ name: 'ledger entry', ok: false, detail: `this data directory's ledger has no commit entry ${c.ledger.entryId}` }];
+  const bound = commit.outputHash === binding.expected;
+  const mismatches = parameterMismatches(c, commit.parameters);
   return [
     { name: 'ledger entry', ok: commit.entryHash === c.ledger.entryHash, detail: `entry ${c.ledger.entryId} hash ${commit.entryHash.slice(0, 16)}… vs certificate ${c.ledger.entryHash.slice(0, 16)}…` },
-    { name: 'ledger output hash', ok: commit.outputHash === hash, detail: 'the ledger recorded the hash of exactly this content at commit' },
+    {
+      name: 'ledger output hash',
+      ok: bound,
+      detail: bound
+        ? `the ledger recorded the hash of exactly this ${binding.legacy ? 'content (legacy document: certificate fields not hashed)' : 'content and certificate'} at commit`
+        : `the ledger recorded another document at commit${editedSince(commit.issued, json)}`,
+    },
     { name: 'ledger event', ok: commit.eventJson === canonicalJson(c.event), detail: 'the event charged in the ledger equals the certificate event' },
+    {
+      name: 'ledger parameters',
+      ok: mismatches.length === 0,
+      detail: mismatches.length === 0 ? 'the reservation\'s method, δ, ε and job parameters match the certificate' : mismatches.join('; '),
+    },
     { name: 'ledger chain', ok: commit.chainIntact, detail: commit.chainIntact ? 'the dataset chain recomputes' : 'the dataset chain is broken: run `veil ledger verify`' },
   ];
 }
@@ -59,16 +107,27 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
   }
   const parsed = dpPromptSchema.safeParse(json);
   if (!parsed.success) {
-    return { valid: false, checks: [{ name: 'format', ok: false, detail: `not a veil.dp-prompt/v1 document: ${parsed.error.issues[0]?.message}` }], certificate: null };
+    const issue = parsed.error.issues[0];
+    const at = issue?.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').slice(1);
+    return { valid: false, checks: [{ name: 'format', ok: false, detail: `not a veil.dp-prompt/v1 document: ${at ? `${at}: ` : ''}${issue?.message}` }], certificate: null };
   }
   const doc = parsed.data;
   const c = doc.certificate;
-  const hash = await contentHash(doc);
+  const content = await contentHash(doc);
+  const release = await releaseHash(json as { certificate: object });
+  const binding: Binding = c.releaseHash === undefined ? { expected: content, legacy: true } : { expected: release, legacy: false };
   const template = c.parameters.template as PromptTemplate | undefined;
   const recomputed = deps.epsilonOf(c.event, c.delta).upper;
   const checks: CheckResult[] = [
     { name: 'format', ok: true, detail: doc.format },
-    { name: 'content hash', ok: hash === c.contentHash, detail: hash === c.contentHash ? 'matches' : 'the prompt or demonstrations were changed after export' },
+    { name: 'content hash', ok: content === c.contentHash, detail: content === c.contentHash ? 'matches' : 'the prompt or demonstrations were changed after export' },
+    {
+      name: 'release hash',
+      ok: binding.legacy || release === c.releaseHash,
+      detail: binding.legacy
+        ? 'absent (a document issued before release hashes): its certificate is checked against the reservation only'
+        : release === c.releaseHash ? 'matches' : 'a field of the document was changed after export',
+    },
     {
       name: 'rendered prompt',
       ok: template !== undefined && renderFewShotPrompt({ ...template, instruction: doc.instruction }, doc.demonstrations) === doc.prompt,
@@ -79,7 +138,7 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
       ok: Math.abs(recomputed - c.epsilon.upper) <= EPSILON_TOLERANCE * Math.max(1, recomputed),
       detail: `the certificate event accounts to ε ≤ ${recomputed.toPrecision(6)} at δ = ${c.delta}; stated ${c.epsilon.upper.toPrecision(6)}`,
     },
-    ...(await ledgerChecks(c, hash, deps.ledger)),
+    ...(await ledgerChecks(c, json, binding, deps.ledger)),
   ];
   return { valid: checks.every((x) => x.ok), checks, certificate: c };
 }

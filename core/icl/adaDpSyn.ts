@@ -22,7 +22,7 @@ import { gaussian, poissonSampled } from '../accounting/events';
 import { ballCounts, goodRadiusScore, radiusGrid } from '../mechanisms/goodRadius';
 import { centredProjectedSum } from '../mechanisms/projectedMean';
 import type { RandomSource } from '../random/randomSource';
-import { sampleStandardNormal } from '../random/samplers';
+import { sampleGaussian } from '../random/samplers';
 import { argmax, sumVectors } from './teacherEnsemble';
 import type { TokenAggregator } from './tokenAggregator';
 
@@ -86,7 +86,7 @@ export function effectiveSigma(params: AdaDpSynParams): number {
   return 1 / Math.sqrt(precision);
 }
 
-const noisy = (value: number, std: number, random: RandomSource) => value + std * sampleStandardNormal(random);
+const noisy = (value: number, std: number, random: RandomSource) => value + sampleGaussian(random, std);
 
 /** Step 1: smallest grid radius whose noisy L passes, by ⌈log₂ G⌉ probes (the last always passes). */
 function targetRadius(points: readonly Float64Array[], t: number, z: number, random: RandomSource): number {

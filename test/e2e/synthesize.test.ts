@@ -1,7 +1,8 @@
 /**
  * The Synthesize page in Chromium through the real bridge: on the sample e-mail dataset
- * with a budget, price and generate a 4-shot DP prompt with the reference learner, watch
- * the live progress, export it, verify its certificate, and see the ledger charged.
+ * with a budget, fill the form from a saved plan, price and generate a 4-shot DP prompt
+ * with the reference learner, watch the live progress, copy and export it, verify its
+ * certificate, and see the ledger charged.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,18 +18,24 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     app = await startApp();
     await app.call('vault.createSample', { name: 'Mail sample' });
     await app.call('budget.set', { dataset: 'Mail sample', epsilon: 6, delta: 1e-6 });
+    const workload = { kind: 'synth' as const, method: 'dp-few-shot-gaussian' as const, shots: 4, teachers: 10, perTeacher: 2, topK: 100, maxTokens: 24, rounds: 2 };
+    await app.call('plan.save', { name: 'four shots', request: { dataset: 'Mail sample', epsilon: 2, workload } });
+    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.bridge.url).origin });
     await app.open('/synthesize');
   }, 120_000);
   afterAll(async () => app?.close());
 
-  it('prices a 4-shot job against the budget', async () => {
+  it('fills the form from a saved plan and prices the 4-shot job against the budget', async () => {
     const settings = section('Settings');
-    await settings.getByLabel('Dataset').click();
-    await app.page.getByRole('option', { name: 'Mail sample' }).click();
-    await settings.getByLabel('Total ε').fill('2');
-    await settings.getByLabel('Shots').fill('4');
+    await settings.getByLabel('Use saved plan').click();
+    await app.page.getByRole('option', { name: /four shots/ }).click();
+    expect(await settings.getByLabel('Total ε').inputValue()).toBe('2');
+    expect(await settings.getByLabel('Shots').inputValue()).toBe('4');
     await settings.getByRole('button', { name: 'Advanced: ensemble and instruction' }).click();
-    await settings.getByLabel('Max tokens T_max').fill('24');
+    expect(await settings.getByLabel('Max tokens T_max').inputValue()).toBe('24');
+    const labels = settings.getByRole('group', { name: 'Labels' });
+    expect(await labels.getByRole('checkbox', { name: 'spam' }).isChecked()).toBe(true);
+    expect(await labels.getByRole('checkbox', { name: 'ham' }).isChecked()).toBe(true);
     await settings.getByRole('button', { name: 'Price' }).click();
     const plan = settings.getByRole('table', { name: 'planned cost' });
     await expect.poll(() => plan.textContent(), SLOW).toMatch(/Gaussian σ = /);
@@ -47,6 +54,15 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     expect(await rows.nth(1).textContent()).toMatch(/^spam/);
     expect(await result.getByRole('table', { name: 'privacy certificate' }).textContent()).toMatch(/ε = 2\.000|ε = 1\.99/);
   }, 180_000);
+
+  it('copies the DP prompt to the clipboard', async () => {
+    const result = section('Result');
+    await result.getByRole('button', { name: 'Copy Markdown' }).click();
+    await expect.poll(() => result.getByRole('status').textContent(), SLOW).toContain('Copied the Markdown to the clipboard.');
+    const copied = await app.page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(await result.getByLabel('rendered prompt').textContent());
+    expect(copied).toMatch(/<!-- veil\.dp-prompt\/v1: \(ε=/);
+  });
 
   it('exports the DP prompt as JSON that verifies, and the ledger is charged', async () => {
     const download = app.page.waitForEvent('download');

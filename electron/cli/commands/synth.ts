@@ -1,22 +1,28 @@
 /**
- * `veil synth …`: price, run, list and export DP synthetic prompts, through the same
- * services, ledger and jobs as the app; `veil certificate verify FILE` checks an export
+ * `veil synth …`: generate (the default: `veil synth --dataset NAME --method tang|adadpsyn
+ * --shots N --epsilon E --out FILE`), price, list and export DP synthetic prompts, through
+ * the same services, ledger and jobs as the app. A saved plan (`--plan NAME|ID`) supplies
+ * the job; `--model` picks the backend for this run. Everything that can be refused is
+ * checked before the budget is reserved. `veil certificate verify FILE` checks an export
  * against this data directory's ledger (exit 1 when it does not verify).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
+import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
+import { synthesisRequestFromPlan, type SynthesisMethod, type SynthesisProgress } from '../../shared/api/synthesis';
 import type { MethodInput } from '../../shared/contract';
 import { withServices } from '../withServices';
 import { CliError, numberOption, printResult } from '../output';
 
 interface JobOptions {
-  dataset: string;
-  epsilon: string;
+  dataset?: string;
+  epsilon?: string;
   delta?: string;
-  method: string;
+  method?: string;
+  labels?: string;
   shots?: string;
   teachers?: string;
   perTeacher?: string;
@@ -24,33 +30,111 @@ interface JobOptions {
   maxTokens?: string;
   rounds?: string;
   instruction?: string;
+  plan?: string;
   dataDir: string;
   json?: boolean;
 }
 
-function request(opts: JobOptions): MethodInput<'synth.plan'> {
-  return {
-    dataset: opts.dataset,
-    method: opts.method as MethodInput<'synth.plan'>['method'],
-    epsilon: numberOption('--epsilon', opts.epsilon)!,
-    delta: numberOption('--delta', opts.delta),
-    shots: numberOption('--shots', opts.shots),
-    teachers: numberOption('--teachers', opts.teachers),
-    perTeacher: numberOption('--per-teacher', opts.perTeacher),
-    topK: numberOption('--top-k', opts.topK),
-    maxTokens: numberOption('--max-tokens', opts.maxTokens),
-    rounds: numberOption('--rounds', opts.rounds),
-    instruction: opts.instruction,
-  };
+interface RunOptions extends JobOptions {
+  out?: string;
+  format: string;
+  model: string;
+  remoteModel?: string;
+  apiKeyEnv: string;
+  threads?: string;
 }
 
+type Request = MethodInput<'synth.plan'>;
+type ExportFormat = MethodInput<'synth.export'>['format'];
+
+const METHODS: Record<string, SynthesisMethod> = {
+  tang: 'dp-few-shot-gaussian',
+  'tang-exponential': 'dp-few-shot-exponential',
+  adadpsyn: 'adadpsyn',
+  'dp-few-shot-gaussian': 'dp-few-shot-gaussian',
+  'dp-few-shot-exponential': 'dp-few-shot-exponential',
+};
+const FORMATS: Record<string, ExportFormat> = { json: 'json', md: 'markdown', markdown: 'markdown', chat: 'chat' };
+
+function choice<T>(flag: string, table: Record<string, T>, raw: string): T {
+  const value = table[raw.toLowerCase()];
+  if (value === undefined) throw new CliError(`${flag} must be one of ${Object.keys(table).join(', ')}; got "${raw}"`, 2);
+  return value;
+}
+
+/** The output file must be writable and not a directory: checked before anything is reserved. */
+function writableFile(file: string): string {
+  const path = resolve(file);
+  const exists = existsSync(path);
+  if (exists && statSync(path).isDirectory()) throw new CliError(`--out ${file} is a directory; name a file`, 2);
+  const target = exists ? path : dirname(path);
+  if (!exists && !(existsSync(target) && statSync(target).isDirectory())) throw new CliError(`--out ${file}: the folder ${target} does not exist`, 2);
+  try {
+    accessSync(target, constants.W_OK);
+  } catch {
+    throw new CliError(`--out ${file}: ${target} is not writable`, 2);
+  }
+  return path;
+}
+
+/** A saved plan by id or name (`veil plan --list` shows both). */
+async function savedPlan(ctx: ServiceContext, ref: string) {
+  const plans = await callMethod(ctx, 'plan.list', {});
+  const matches = /^\d+$/.test(ref) ? plans.filter((p) => p.id === Number(ref)) : plans.filter((p) => p.name === ref);
+  if (matches.length === 0) throw new CliError(`no saved plan "${ref}" (veil plan --list shows them)`, 2);
+  if (matches.length > 1) throw new CliError(`${matches.length} saved plans are named "${ref}": pass the id (${matches.map((p) => p.id).join(', ')})`, 2);
+  try {
+    return synthesisRequestFromPlan(matches[0]);
+  } catch (error) {
+    throw new CliError((error as Error).message, 2);
+  }
+}
+
+/** The request: the saved plan's fields, if any, overridden by the options given. */
+async function request(ctx: ServiceContext, opts: JobOptions): Promise<Request> {
+  const base: Partial<Request> = opts.plan ? await savedPlan(ctx, opts.plan) : {};
+  const n = numberOption;
+  const given: Partial<Request> = {
+    dataset: opts.dataset,
+    method: opts.method === undefined ? undefined : choice('--method', METHODS, opts.method),
+    labels: opts.labels?.split(',').map((l) => l.trim()).filter(Boolean),
+    epsilon: n('--epsilon', opts.epsilon),
+    delta: n('--delta', opts.delta),
+    shots: n('--shots', opts.shots),
+    teachers: n('--teachers', opts.teachers),
+    perTeacher: n('--per-teacher', opts.perTeacher),
+    topK: n('--top-k', opts.topK),
+    maxTokens: n('--max-tokens', opts.maxTokens),
+    rounds: n('--rounds', opts.rounds),
+    instruction: opts.instruction,
+  };
+  const merged = { ...base, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+  if (merged.dataset === undefined || merged.epsilon === undefined) throw new CliError('--dataset and --epsilon are required (or --plan NAME|ID)', 2);
+  return { ...merged, dataset: merged.dataset, epsilon: merged.epsilon };
+}
+
+/** Switch this run's backend, as `veil model try --model` does: reference, a GGUF file, or a server URL. */
+async function useModel(ctx: ServiceContext, opts: RunOptions, teachers: number | undefined): Promise<void> {
+  if (opts.model === 'reference') {
+    await callMethod(ctx, 'model.useReference', {});
+  } else if (/^https?:\/\//i.test(opts.model)) {
+    if (!opts.remoteModel) throw new CliError('--model URL needs --remote-model NAME (the model on that server)', 2);
+    await callMethod(ctx, 'model.useRemote', { baseUrl: opts.model, model: opts.remoteModel, apiKey: process.env[opts.apiKeyEnv] || undefined });
+  } else {
+    const sequences = Math.min(64, teachers ?? 10);
+    const { jobId } = await callMethod(ctx, 'model.loadGguf', { path: resolve(opts.model), threads: numberOption('--threads', opts.threads), sequences });
+    const job = await ctx.jobs.wait(jobId);
+    if (job.status !== 'succeeded') throw new CliError(`could not load ${opts.model}: ${job.error ?? job.status}`);
+  }
+}
 
 function jobOptions(command: Command): Command {
   return command
-    .requiredOption('--dataset <name>', 'dataset whose private split is used')
-    .requiredOption('--epsilon <e>', 'total ε of the job')
+    .option('--dataset <name>', 'dataset whose private split is used')
+    .option('--epsilon <e>', 'total ε of the job')
     .option('--delta <d>', 'δ (default: the dataset budget δ)')
-    .option('--method <m>', 'dp-few-shot-gaussian | dp-few-shot-exponential | adadpsyn', 'dp-few-shot-gaussian')
+    .option('--method <m>', 'tang (= dp-few-shot-gaussian) | tang-exponential | adadpsyn (default tang)')
+    .option('--labels <a,b>', 'public labels to generate for (default: all)')
     .option('--shots <n>', 'demonstrations (default 4)')
     .option('--teachers <m>', 'teachers M per token (default 10)')
     .option('--per-teacher <n>', 'expected examples per teacher N (default 2)')
@@ -58,42 +142,56 @@ function jobOptions(command: Command): Command {
     .option('--max-tokens <t>', 'T_max per demonstration (default 64)')
     .option('--rounds <r>', 'AdaDPSyn rounds T̂ (default 2)')
     .option('--instruction <text>', 'instruction of the prompt')
+    .option('--plan <name|id>', 'use a saved plan (veil plan --save); options given override it')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON');
 }
 
+async function generate(opts: RunOptions): Promise<void> {
+  const format = choice('--format', FORMATS, opts.format);
+  const out = opts.out === undefined ? undefined : writableFile(opts.out);
+  const result = await withServices(opts.dataDir, async (ctx) => {
+    const job = await request(ctx, opts);
+    await useModel(ctx, opts, job.teachers);
+    const off = ctx.subscribe((event, payload) => {
+      if (event !== 'synth.progress' || opts.json) return;
+      const p = payload as SynthesisProgress;
+      process.stderr.write(`\r${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
+    });
+    const { jobId, runId } = await callMethod(ctx, 'synth.start', job);
+    const finished = await ctx.jobs.wait(jobId);
+    off();
+    if (!opts.json) process.stderr.write('\n');
+    if (finished.status !== 'succeeded') throw new CliError(`run ${runId} ${finished.status}: ${finished.error ?? ''} (the reserved budget stays spent)`);
+    return { runId, ...(await callMethod(ctx, 'synth.export', { id: runId, format })) };
+  });
+  if (out) writeFileSync(out, result.content);
+  printResult(opts.json, { ...result, out: out ?? null }, () => (out ? `run ${result.runId}: wrote ${out}` : result.content));
+}
+
+function runOptions(command: Command): Command {
+  return jobOptions(command)
+    .option('--out <file>', 'write the export to this file (default: print it)')
+    .option('--format <f>', 'json | md | chat', 'json')
+    .option('--model <model>', '"reference", a .gguf file, or an OpenAI-compatible server URL', 'reference')
+    .option('--remote-model <name>', 'with a server URL: the model name on the server')
+    .option('--api-key-env <var>', 'environment variable holding the server API key', 'VEIL_API_KEY')
+    .option('--threads <n>', 'llama.cpp threads (default: half the cores)');
+}
+
 export function registerSynth(program: Command): void {
-  const synth = program.command('synth').description('DP synthetic few-shot prompts (price, run, list, export)');
+  const synth = program.command('synth').description('DP synthetic few-shot prompts: generate (default), plan, list, export');
+
+  runOptions(synth.command('run', { isDefault: true }).description('reserve the budget and generate (the default subcommand)')).action(generate);
 
   jobOptions(synth.command('plan').description('calibrate the noise and price a job against the budget (spends nothing)')).action(async (opts: JobOptions) => {
-    const plan = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'synth.plan', request(opts)));
+    const plan = await withServices(opts.dataDir, async (ctx) => callMethod(ctx, 'synth.plan', await request(ctx, opts)));
     printResult(opts.json, plan, () => {
       const noise = plan.noise.kind === 'gaussian' ? `σ = ${plan.noise.sigma.toPrecision(5)}` : `ε/token = ${plan.noise.epsilonPerToken.toPrecision(5)}`;
       const budget = plan.budget ? `budget: ${plan.budget.spent.toPrecision(4)} spent of ${plan.budget.cap}; after: ${plan.budget.afterJob.toPrecision(4)}` : 'no budget set';
       return [`${noise}; ε ≤ ${plan.epsilon.upper.toPrecision(5)} at δ = ${plan.delta} (${plan.accountant})`, budget, ...plan.warnings.map((w) => `warning: ${w}`)].join('\n');
     });
   });
-
-  jobOptions(synth.command('run').description('reserve the budget and generate; prints the released prompt'))
-    .option('--out <file>', 'write the export to this file')
-    .option('--format <f>', 'json | markdown | chat', 'json')
-    .action(async (opts: JobOptions & { out?: string; format: string }) => {
-      const result = await withServices(opts.dataDir, async (ctx) => {
-        const off = ctx.subscribe((event, payload) => {
-          if (event !== 'synth.progress' || opts.json) return;
-          const p = payload as { stepsDone: number; stepsMax: number; demonstrationsDone: number; demonstrationsTotal: number };
-          process.stderr.write(`\r${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
-        });
-        const { jobId, runId } = await callMethod(ctx, 'synth.start', request(opts));
-        const job = await ctx.jobs.wait(jobId);
-        off();
-        if (!opts.json) process.stderr.write('\n');
-        if (job.status !== 'succeeded') throw new CliError(`run ${runId} ${job.status}: ${job.error ?? ''} (the reserved budget stays spent)`);
-        return callMethod(ctx, 'synth.export', { id: runId, format: opts.format as 'json' });
-      });
-      if (opts.out) writeFileSync(resolve(opts.out), result.content);
-      printResult(opts.json, result, () => (opts.out ? `wrote ${opts.out}` : result.content));
-    });
 
   synth
     .command('list')
@@ -110,13 +208,15 @@ export function registerSynth(program: Command): void {
     .command('export')
     .description('export a run as veil.dp-prompt/v1 JSON, Markdown or chat messages')
     .argument('<run>', 'run id')
-    .option('--format <f>', 'json | markdown | chat', 'json')
+    .option('--format <f>', 'json | md | chat', 'json')
     .option('--out <file>', 'write to this file instead of stdout')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .action(async (run: string, opts: { format: string; out?: string; dataDir: string }) => {
       const id = numberOption('run', run)!;
-      const file = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'synth.export', { id, format: opts.format as 'json' }));
-      if (opts.out) writeFileSync(resolve(opts.out), file.content);
+      const format = choice('--format', FORMATS, opts.format);
+      const out = opts.out === undefined ? undefined : writableFile(opts.out);
+      const file = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'synth.export', { id, format }));
+      if (out) writeFileSync(out, file.content);
       else process.stdout.write(file.content);
     });
 
@@ -132,6 +232,6 @@ export function registerSynth(program: Command): void {
       const text = readFileSync(resolve(file), 'utf8');
       const result = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'certificate.verify', { document: text }));
       printResult(opts.json, result, () => result.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`).join('\n'));
-      if (!result.valid) throw new CliError(`${file}: the certificate does not verify`);
+      if (!result.valid) throw new CliError(`${file}: the certificate does not verify (${result.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')})`);
     });
 }

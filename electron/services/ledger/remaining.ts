@@ -6,7 +6,7 @@
  * Pure, for the ledger and the budget planner alike.
  */
 import type { PrivacyEvent } from '../../../core/accounting/events';
-import { chargeEach, composedEpsilonUpper } from './ledgerAccounting';
+import { chargeEach, composeCharges, composedEpsilonUpper } from './ledgerAccounting';
 
 export interface RemainingQuery {
   /** Events already reserved or committed (in any order: composition commutes). */
@@ -17,6 +17,8 @@ export interface RemainingQuery {
   delta: number;
   /** Stop searching at this many (default 1,000,000). */
   limit?: number;
+  /** ε upper bound of one event at δ (default: the accountant facade); a looser certified bound only lowers the count. */
+  epsilonOf?: (event: PrivacyEvent, delta: number) => number;
 }
 
 export interface RemainingCount {
@@ -28,9 +30,13 @@ export interface RemainingCount {
 
 const DEFAULT_LIMIT = 1_000_000;
 
-export function remainingCount({ spent, event, cap, delta, limit = DEFAULT_LIMIT }: RemainingQuery): RemainingCount {
+export function remainingCount({ spent, event, cap, delta, limit = DEFAULT_LIMIT, epsilonOf }: RemainingQuery): RemainingCount {
   const charges = chargeEach(spent);
-  const fits = (n: number) => composedEpsilonUpper([...charges, { event, count: n }], delta) <= cap;
+  const fits = (n: number) => {
+    if (!epsilonOf) return composedEpsilonUpper([...charges, { event, count: n }], delta) <= cap;
+    const composedEvent = composeCharges([...charges, { event, count: n }]);
+    return composedEvent === null || epsilonOf(composedEvent, delta) <= cap;
+  };
   if (!fits(0)) return { count: 0, atLimit: false };
   let lo = 0; // fits
   let hi = 1;

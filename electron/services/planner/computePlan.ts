@@ -7,7 +7,6 @@
  * same event family (synthesisFamily), so a plan prices exactly what a job charges.
  */
 import { accountEpsilon } from '../../../core/accounting';
-import { calibrate } from '../../../core/accounting/calibration';
 import { composed, type PrivacyEvent } from '../../../core/accounting/events';
 import { samplingRate } from '../../../core/icl/demonstration';
 import { SUM_L2_SENSITIVITY } from '../../../core/icl/dpFewShot';
@@ -20,6 +19,7 @@ import { remainingCount } from '../ledger/remaining';
 import type { BudgetState } from '../synthesis/synthesisPricing';
 import { synthesisFamily } from '../synthesis/synthesisPricing';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
+import { calibrateTwoStage, searchEpsilon } from './fastAccounting';
 import { overCapWarning, planWarnings } from './planWarnings';
 
 type SynthWorkload = Extract<PlanRequest['workload'], { kind: 'synth' }>;
@@ -71,9 +71,9 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
   const { dataset, poolUnits, units, budget } = inputs;
   if (units <= 0) throw new Error(`the private split of "${dataset.name}" is empty: nothing to plan`);
   const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
-  const epsilonOf: ComposedEpsilon = (event, count) => accountEpsilon(count === 1 ? event : composed(event, count), delta, { crossCheck: false }).bounds.upper;
+  const epsilonOf: ComposedEpsilon = (event, count) => searchEpsilon(count === 1 ? event : composed(event, count), delta);
   const fit = (family: (p: number) => PrivacyEvent, decreasing: boolean) =>
-    calibrate({ family, target: { epsilon: request.epsilon, delta }, decreasing, tolerance: CALIBRATION_TOLERANCE }).parameter;
+    calibrateTwoStage({ family, target: { epsilon: request.epsilon, delta }, decreasing, tolerance: CALIBRATION_TOLERANCE });
   const synthAt = (w: SynthWorkload) => synthesisFamily(synthRequest(request, w), dataset, poolUnits, () => delta);
 
   let priced: Priced;
@@ -103,7 +103,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
       noise: gaussian ? { kind: 'gaussian', sigma: p, multiplier: perStep } : { kind: 'pure', epsilonPerStep: p },
       samplingRates: [{ pool: '(all)', units, q: answeringRate(w, units) }],
       query: queryEvent(w, units, p),
-      synthEpsilon: epsilonOf(synthAt(synth).eventAt(gaussian ? perStep * synthSensitivity(synth) : perStep), 1),
+      synthEpsilon: accountEpsilon(synthAt(synth).eventAt(gaussian ? perStep * synthSensitivity(synth) : perStep), delta, { crossCheck: false }).bounds.upper,
       synth,
       answering: w,
     };
@@ -115,7 +115,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
   const grid = queryGrid(Math.min(1_000_000, CURVE_SPAN * Math.max(breakEven ?? 1_000, planned)));
   const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
   const afterPlan = budget ? composedEpsilonUpper(chargeEach([...budget.spent, priced.event]), budget.delta) : 0;
-  const remaining = budget ? remainingCount({ spent: budget.spent, event: priced.event, cap: budget.cap, delta: budget.delta }) : null;
+  const remaining = budget ? remainingCount({ spent: budget.spent, event: priced.event, cap: budget.cap, delta: budget.delta, epsilonOf: searchEpsilon }) : null;
   return {
     request,
     delta,
@@ -126,7 +126,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
     epsilon: account.bounds,
     accountant: account.accountant,
     rdpEpsilon: account.rdp?.upper ?? null,
-    privacyCurve: curveDeltas(delta).map((d) => ({ delta: d, epsilon: accountEpsilon(priced.event, d, { crossCheck: false }).bounds.upper })),
+    privacyCurve: curveDeltas(delta).map((d) => ({ delta: d, epsilon: searchEpsilon(priced.event, d) })),
     queryCurve: grid.map((queries) => ({ queries, answering: epsilonOf(priced.query, queries), synthetic: priced.synthEpsilon })),
     breakEven: {
       queries: breakEven,

@@ -31,6 +31,7 @@ interface RunRow {
 const INSERT = `INSERT INTO synthesis_runs (dataset_name, method, status, job_id, created_at, request_json, epsilon, delta, shots)
   VALUES ($dataset, $method, 'running', $jobId, $createdAt, $request, $epsilon, $delta, $shots)`;
 const SELECT_ONE = 'SELECT * FROM synthesis_runs WHERE id = $id';
+const SELECT_BY_LEDGER = 'SELECT * FROM synthesis_runs WHERE ledger_entry_id = $entryId';
 const SELECT_ALL = 'SELECT * FROM synthesis_runs WHERE $dataset IS NULL OR dataset_name = $dataset ORDER BY id DESC LIMIT 500';
 const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, document_json = $document WHERE id = $id`;
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
@@ -78,6 +79,12 @@ export class RunStore {
     const row = await this.db.get<RunRow>(SELECT_ONE, { id });
     if (!row) throw new RunNotFoundError(`no synthesis run ${id}`);
     return toDto(row);
+  }
+
+  /** The run whose ledger entry (its commit, once released) is `entryId`. */
+  async byLedgerEntry(entryId: number): Promise<SynthesisRunDto | undefined> {
+    const row = await this.db.get<RunRow>(SELECT_BY_LEDGER, { entryId });
+    return row && toDto(row);
   }
 
   async list(dataset?: string): Promise<SynthesisRunDto[]> {

@@ -1,12 +1,12 @@
 /**
- * Pricing a synthesis job: the pools (one per public label, or the whole private split),
- * the aggregator for the chosen method with its noise calibrated so that the job's
- * charged event (synthesisPlan.ts) has ε upper bound ≤ the requested total at δ, and the
- * warnings an analyst should see. The pool sizes set q = M·N/|pool|; like the sampling
- * rate of DP-SGD they are treated as public and stated in the certificate.
+ * Pricing a synthesis job: the pools (one per chosen public label — all by default — or
+ * the whole private split), the aggregator for the chosen method with its noise calibrated
+ * so that the job's charged event (synthesisPlan.ts) has ε upper bound ≤ the requested
+ * total at δ, and the warnings an analyst should see. The pool sizes set q = M·N/|pool|;
+ * like the sampling rate of DP-SGD they are public metadata, stated as such in the
+ * certificate (certificate.ts, PUBLIC_METADATA).
  */
 import { accountEpsilon } from '../../../core/accounting';
-import { calibrate } from '../../../core/accounting/calibration';
 import type { PrivacyEvent } from '../../../core/accounting/events';
 import { adaDpSynAggregator, defaultAdaDpSynParams } from '../../../core/icl/adaDpSyn';
 import { samplingRate, type SynthesisShape } from '../../../core/icl/demonstration';
@@ -16,6 +16,7 @@ import { jobEvent, spreadShots, type PoolPlan } from '../../../core/icl/synthesi
 import type { TokenAggregator } from '../../../core/icl/tokenAggregator';
 import type { SynthesisPlanDto, SynthesisRequest } from '../../shared/api/synthesis';
 import { chargeEach, composedEpsilonUpper } from '../ledger/ledgerAccounting';
+import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
 
@@ -53,6 +54,18 @@ function aggregatorAt(request: SynthesisRequest, p: number): TokenAggregator {
   return tangAggregator({ kind: 'gaussian', sigma: p });
 }
 
+/** The public labels the demonstrations are spread over: the requested subset (in the set's order), else all. */
+function demonstrationLabels(dataset: SynthesisDataset, requested: readonly string[] | undefined): string[] | undefined {
+  if (dataset.task !== 'classification') {
+    if (requested) throw new Error(`dataset "${dataset.name}" is a generation task: it has no labels to choose`);
+    return undefined;
+  }
+  if (dataset.labels.length === 0) throw new Error(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
+  const unknown = (requested ?? []).filter((label) => !dataset.labels.includes(label));
+  if (unknown.length > 0) throw new Error(`not in the public label set of "${dataset.name}": ${unknown.join(', ')}`);
+  return requested ? dataset.labels.filter((label) => requested.includes(label)) : dataset.labels;
+}
+
 /** The job's charged event as a function of the noise parameter, with its pools and shape. */
 export interface SynthesisFamily {
   shape: SynthesisShape;
@@ -71,8 +84,7 @@ export function synthesisFamily(
   delta: (units: number) => number,
 ): SynthesisFamily {
   const shape: SynthesisShape = { teachers: request.teachers, perTeacher: request.perTeacher, topK: request.topK, maxTokens: request.maxTokens };
-  const labels = dataset.task === 'classification' ? dataset.labels : undefined;
-  if (labels && labels.length === 0) throw new Error(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
+  const labels = demonstrationLabels(dataset, request.labels);
   const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
   for (const p of pools) if (p.units === 0) throw new Error(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
   const units = [...poolUnits.values()].reduce((a, b) => a + b, 0);
@@ -96,12 +108,12 @@ export function priceSynthesis(
   const delta = (units: number) => request.delta ?? budget?.delta ?? 1 / (10 * units);
   const { shape, pools, units, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits, delta);
   const jobDelta = delta(units);
-  const parameter = calibrate({
+  const parameter = calibrateTwoStage({
     family: eventAt,
     target: { epsilon: request.epsilon, delta: jobDelta },
     decreasing: !exponential,
     tolerance: CALIBRATION_TOLERANCE,
-  }).parameter;
+  });
   const event = eventAt(parameter);
   const account = accountEpsilon(event, jobDelta);
   const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;

@@ -1,12 +1,11 @@
 /**
  * Synthesis jobs: price → reserve in the ledger (refused over budget, nothing written) →
- * generate as a job with live progress → commit with the hash of the released content →
- * store the certified document. A cancelled, failed or crashed job keeps its reservation
- * charged. The job never logs or stores private text: only the synthetic demonstrations
- * (a DP release) leave it.
+ * generate as a job with live progress → commit with the release hash of the document
+ * (content and certificate, certificate.ts) → store the certified document. A cancelled,
+ * failed or crashed job keeps its reservation charged. The job never logs or stores
+ * private text: only the synthetic demonstrations (a DP release) leave it.
  */
 import { accountEpsilon } from '../../../core/accounting';
-import { contentHash } from '../../../core/export/dpPromptFormat';
 import { verifyDpPrompt } from '../../../core/export/verifyDpPrompt';
 import { synthesizeDemonstrations } from '../../../core/icl/synthesize';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
@@ -15,7 +14,7 @@ import type { ServiceContext } from '../context';
 import { newJobId, type JobContext } from '../jobs/jobManager';
 import type { LedgerService } from '../ledger/ledgerService';
 import { getModelService } from '../model/modelHandlers';
-import { certifiedDocument, releasedContent, type ModelIdentity } from './certificate';
+import { committedDocument, jobParameters, releasedContent, uncommittedDocument, type ModelIdentity } from './certificate';
 import { RunStore } from './runStore';
 import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
@@ -57,7 +56,7 @@ export class SynthesisService {
     const jobId = newJobId();
     const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
       purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
-      parameters: { method: request.method, shots: request.shots, teachers: request.teachers, perTeacher: request.perTeacher, topK: request.topK, maxTokens: request.maxTokens, epsilon: request.epsilon, delta: priced.plan.delta },
+      parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta },
       jobId,
     });
     const runId = await this.runs.create(request, jobId, priced.plan.delta);
@@ -80,14 +79,12 @@ export class SynthesisService {
       });
       job.throwIfCancelled();
       const content = releasedContent(dataset, priced, demonstrations);
-      const commit = await this.ledger.commit(reservationId, { outputHash: await contentHash(content) });
       const account = accountEpsilon(priced.plan.event, priced.plan.delta);
       const status = await models.status();
       const identity: ModelIdentity = { backend: status.active.backend, name: status.active.name, sha256: status.gguf?.sha256 ?? null };
-      const document = await certifiedDocument({
-        content, dataset, priced, epsilon: account.bounds, accountant: account.accountant, model: identity,
-        ledger: { entryId: commit.id, entryHash: commit.entryHash },
-      });
+      const issued = await uncommittedDocument({ content, dataset, priced, epsilon: account.bounds, accountant: account.accountant, model: identity });
+      const commit = await this.ledger.commit(reservationId, { outputHash: issued.releaseHash });
+      const document = committedDocument(issued, { entryId: commit.id, entryHash: commit.entryHash });
       await this.runs.setLedgerEntry(runId, commit.id);
       await this.runs.finish(runId, 'succeeded', { document });
       return { runId, ledgerEntryId: commit.id };
@@ -122,7 +119,14 @@ export class SynthesisService {
           if (!commit || commit.type !== 'commit' || commit.reservationId === null) return null;
           const reservation = await this.ledger.entry(commit.reservationId);
           const report = await this.ledger.verify(commit.datasetId);
-          return { entryHash: commit.entryHash, outputHash: commit.outputHash, eventJson: reservation?.eventJson ?? '', chainIntact: report.ok };
+          return {
+            entryHash: commit.entryHash,
+            outputHash: commit.outputHash,
+            eventJson: reservation?.eventJson ?? '',
+            parameters: reservation ? (JSON.parse(reservation.parametersJson) as Record<string, unknown>) : {},
+            chainIntact: report.ok,
+            issued: (await this.runs.byLedgerEntry(entryId))?.document ?? undefined,
+          };
         },
       },
     });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { privacyEventSchema } from '../../../core/accounting/events';
 import { certificateSchema, dpPromptSchema, synthesisMethodSchema } from '../../../core/export/dpPromptFormat';
 import { method } from './define';
+import type { SavedPlan } from './planner';
 
 export { synthesisMethodSchema, type SynthesisMethod } from '../../../core/export/dpPromptFormat';
 
@@ -15,6 +16,12 @@ export const synthesisRequestSchema = z
   .object({
     dataset: z.string().min(1).describe('dataset name'),
     method: synthesisMethodSchema.default('dp-few-shot-gaussian'),
+    labels: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('public labels to generate demonstrations for (a subset of the label set; default: all)'),
     shots: z.number().int().min(1).max(64).default(4),
     epsilon: z.number().positive().max(100).describe('total ε of the job'),
     delta: z.number().positive().lt(1).optional().describe('default: the dataset budget δ'),
@@ -28,6 +35,14 @@ export const synthesisRequestSchema = z
   })
   .strict();
 export type SynthesisRequest = z.output<typeof synthesisRequestSchema>;
+
+/** The synthesis request a saved plan describes (its dataset, ε, δ and workload); throws for an answering plan. */
+export function synthesisRequestFromPlan(plan: SavedPlan): Omit<SynthesisRequest, 'labels' | 'instruction' | 'maxExampleChars'> {
+  const { dataset, epsilon, delta, workload } = plan.request;
+  if (workload.kind !== 'synth') throw new Error(`plan "${plan.name}" (#${plan.id}) prices answered queries, not a synthetic prompt`);
+  const { kind: _kind, ...shape } = workload;
+  return { dataset, epsilon, delta, ...shape };
+}
 
 export const poolPlanSchema = z.object({
   label: z.string().optional(),
@@ -120,6 +135,8 @@ export const synthesisProgressSchema = z.object({
   stepsMax: z.number(),
   current: z.object({ label: z.string().optional(), text: z.string() }),
 });
+
+export type SynthesisProgress = z.infer<typeof synthesisProgressSchema>;
 
 export const synthesisEvents = {
   'synth.progress': synthesisProgressSchema,

@@ -72,7 +72,7 @@ describe('synthesis job', () => {
     expect(doc.demonstrations.map((d) => d.label)).toEqual(['spam', 'ham']);
     const entries = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
     const commit = entries.find((e) => e.id === doc.certificate.ledger.entryId)!;
-    expect(commit).toMatchObject({ type: 'commit', entryHash: doc.certificate.ledger.entryHash, outputHash: doc.certificate.contentHash });
+    expect(commit).toMatchObject({ type: 'commit', entryHash: doc.certificate.ledger.entryHash, outputHash: doc.certificate.releaseHash });
     const reservation = entries.find((e) => e.id === commit.reservationId)!;
     expect(reservation.event).toEqual(doc.certificate.event);
     expect(reservation.status).toBe('committed');
@@ -88,6 +88,12 @@ describe('synthesis job', () => {
     const markdown = await callMethod(ctx, 'synth.export', { id: runId, format: 'markdown' });
     expect(markdown.content).toContain(doc.prompt.trimEnd());
   }, 60_000);
+
+  it('prices only the chosen public labels, and refuses a label outside the set', async () => {
+    const plan = await callMethod(ctx, 'synth.plan', { ...small, labels: ['ham'] });
+    expect(plan.pools).toMatchObject([{ label: 'ham', demonstrations: 2 }]);
+    await expect(callMethod(ctx, 'synth.plan', { ...small, labels: ['ham', 'phishing'] })).rejects.toThrow(/not in the public label set of "mail": phishing/);
+  });
 
   it('refuses an over-budget job without writing to the ledger', async () => {
     const before = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });

@@ -1,6 +1,6 @@
 /**
  * One finished run: the synthetic demonstrations, the rendered prompt, the privacy
- * certificate, one-click exports and the utility check on the held-out split.
+ * certificate, one-click exports (save or copy) and the utility check on the held-out split.
  */
 import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { SynthesisRunDto } from '../../../../electron/shared/api/synthesis';
@@ -8,24 +8,14 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
-import { downloadText } from './download';
+import { ExportActions } from './ExportActions';
 import { UtilityTable } from './UtilityTable';
-
-const formats = [
-  ['json', 'Export JSON (veil.dp-prompt/v1)'],
-  ['markdown', 'Export Markdown'],
-  ['chat', 'Export chat messages'],
-] as const;
 
 export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisRunDto; onChanged: () => void }) {
   const { busy, error, run: act } = useAsyncAction();
   const { job, track } = useTrackedJob(api, onChanged);
   const evaluating = job !== null && !job.finished;
   const doc = run.document;
-  const exportAs = async (format: (typeof formats)[number][0]) => {
-    const file = await act(() => api['synth.export']({ id: run.id, format }));
-    if (file) downloadText(file.fileName, file.mediaType, file.content);
-  };
   return (
     <Stack spacing={2} aria-label={`run ${run.id}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
@@ -64,14 +54,11 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
               ['Accountant', `${doc.certificate.accountant}: ε ∈ [${doc.certificate.epsilon.lower.toPrecision(4)}, ${doc.certificate.epsilon.upper.toPrecision(4)}]`],
               ['Model', `${doc.certificate.model.backend} · ${doc.certificate.model.name}${doc.certificate.model.sha256 ? ` · ${doc.certificate.model.sha256.slice(0, 16)}…` : ''}`],
               ['Ledger entry', `#${doc.certificate.ledger.entryId} · ${doc.certificate.ledger.entryHash.slice(0, 16)}…`],
+              ['Public metadata', doc.certificate.publicMetadata ? `${Object.keys(doc.certificate.publicMetadata).join('; ')}: released as is, outside the guarantee` : '—'],
             ]}
           />
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
-            {formats.map(([format, label]) => (
-              <Button key={format} variant="outlined" disabled={busy} onClick={() => void exportAs(format)}>
-                {label}
-              </Button>
-            ))}
+          <ExportActions api={api} runId={run.id} />
+          <Box>
             <Button
               variant="outlined"
               disabled={busy || evaluating}
@@ -79,7 +66,7 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
             >
               {evaluating ? 'Evaluating…' : 'Check utility on held-out'}
             </Button>
-          </Stack>
+          </Box>
           {job?.finished && job.finished.status !== 'succeeded' && <Alert severity="error">Utility check: {job.finished.error ?? job.finished.status}</Alert>}
           {run.utility && <UtilityTable utility={run.utility} />}
         </>

@@ -1,26 +1,33 @@
 /**
- * The job form: dataset, method, shots and the total ε (δ defaults to the dataset's
- * budget δ), with the ensemble settings folded under "Advanced". "Price" calibrates the
- * noise and shows the cost against the budget; "Generate" reserves it and starts the job.
+ * The job form: a saved plan to start from, dataset, labels, method, shots and the total ε
+ * (δ defaults to the dataset's budget δ), with the ensemble settings folded under
+ * "Advanced". "Price" calibrates the noise and shows the cost against the budget;
+ * "Generate" reserves it and starts the job.
  */
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { FormEvent } from 'react';
-import { methodLabels, type SynthesisFormState } from './synthesisForm';
+import type { SavedPlan } from '../../../../electron/shared/api/planner';
+import type { DatasetDto } from '../../../../electron/shared/api/vault';
+import { LabelPicker } from './LabelPicker';
+import { SavedPlanSelect } from './SavedPlanSelect';
+import { formFromPlan, methodLabels, type SynthesisFormState } from './synthesisForm';
 
 type Errors = Partial<Record<keyof SynthesisFormState, string>>;
+type TextKey = Exclude<keyof SynthesisFormState, 'labels'>;
 
 interface Props {
   form: SynthesisFormState;
   errors: Errors;
-  datasets: readonly string[];
+  datasets: readonly Pick<DatasetDto, 'name' | 'task' | 'labels'>[];
+  plans: readonly SavedPlan[];
   busy: boolean;
   onChange: (form: SynthesisFormState) => void;
   onPrice: () => void;
   onGenerate: () => void;
 }
 
-const advanced: [keyof SynthesisFormState, string, string][] = [
+const advanced: [TextKey, string, string][] = [
   ['teachers', 'Teachers M', 'teacher prompts per token'],
   ['perTeacher', 'Examples per teacher N', 'expected private examples in each teacher prompt'],
   ['topK', 'Candidates K', 'top-K tokens of the public prompt'],
@@ -28,8 +35,10 @@ const advanced: [keyof SynthesisFormState, string, string][] = [
   ['rounds', 'Rounds T̂ (AdaDPSyn)', 'radius-reduction rounds, charged in full'],
 ];
 
-export function SynthesisForm({ form, errors, datasets, busy, onChange, onPrice, onGenerate }: Props) {
-  const field = (key: keyof SynthesisFormState, label: string, helper: string) => (
+export function SynthesisForm({ form, errors, datasets, plans, busy, onChange, onPrice, onGenerate }: Props) {
+  const names = datasets.map((d) => d.name);
+  const dataset = datasets.find((d) => d.name === form.dataset);
+  const field = (key: TextKey, label: string, helper: string) => (
     <TextField
       key={key}
       label={label}
@@ -48,18 +57,19 @@ export function SynthesisForm({ form, errors, datasets, busy, onChange, onPrice,
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="synthesis settings">
       <Stack spacing={2}>
+        <SavedPlanSelect plans={plans} onUse={(plan) => onChange(formFromPlan(form, plan))} />
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
           <TextField
             select
             label="Dataset"
-            value={datasets.includes(form.dataset) ? form.dataset : ''}
-            onChange={(e) => onChange({ ...form, dataset: e.target.value })}
+            value={names.includes(form.dataset) ? form.dataset : ''}
+            onChange={(e) => onChange({ ...form, dataset: e.target.value, labels: null })}
             error={Boolean(errors.dataset)}
-            helperText={errors.dataset ?? (datasets.length === 0 ? 'no datasets yet: create one in the Vault' : 'its private split is used')}
+            helperText={errors.dataset ?? (names.length === 0 ? 'no datasets yet: create one in the Vault' : 'its private split is used')}
             size="small"
             sx={{ minWidth: 260 }}
           >
-            {datasets.map((name) => (
+            {names.map((name) => (
               <MenuItem key={name} value={name}>
                 {name}
               </MenuItem>
@@ -80,6 +90,9 @@ export function SynthesisForm({ form, errors, datasets, busy, onChange, onPrice,
             ))}
           </TextField>
         </Stack>
+        {dataset?.task === 'classification' && dataset.labels.length > 0 && (
+          <LabelPicker labels={dataset.labels} value={form.labels} error={errors.labels} onChange={(labels) => onChange({ ...form, labels })} />
+        )}
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
           {field('shots', 'Shots', 'demonstrations, spread over the public labels')}
           {field('epsilon', 'Total ε', 'for the whole job')}

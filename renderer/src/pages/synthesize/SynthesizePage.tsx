@@ -27,6 +27,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
   const [selected, setSelected] = useState<number | null>(null);
   const { busy, error, run } = useAsyncAction();
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
+  const plans = useApiQuery(() => api['plan.list']({}), [api]);
   const runs = useApiQuery(() => api['synth.list']({}), [api]);
   const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['synth.get']({ id: selected })), [api, selected]);
   const refresh = () => (runs.reload(), current.reload());
@@ -61,7 +62,8 @@ function SynthesizeView({ api }: { api: VeilApi }) {
         <SynthesisForm
           form={form}
           errors={errors}
-          datasets={(datasets.data ?? []).map((d) => d.name)}
+          datasets={datasets.data ?? []}
+          plans={plans.data ?? []}
           busy={busy || running}
           onChange={(next) => (setForm(next), setPlan(null))}
           onPrice={() => void price()}

@@ -1,10 +1,13 @@
-/** The Synthesize form's state, its defaults and its conversion into an API request. */
-import type { SynthesisMethod } from '../../../../electron/shared/api/synthesis';
+/** The Synthesize form's state, its defaults, filling it from a saved plan, and its conversion into an API request. */
+import type { SavedPlan } from '../../../../electron/shared/api/planner';
+import { synthesisRequestFromPlan, type SynthesisMethod } from '../../../../electron/shared/api/synthesis';
 import type { MethodInput } from '../../../../electron/shared/contract';
 
 export interface SynthesisFormState {
   dataset: string;
   method: SynthesisMethod;
+  /** The chosen public labels; null: all of the dataset's labels. */
+  labels: string[] | null;
   shots: string;
   epsilon: string;
   delta: string;
@@ -19,6 +22,7 @@ export interface SynthesisFormState {
 export const initialForm: SynthesisFormState = {
   dataset: '',
   method: 'dp-few-shot-gaussian',
+  labels: null,
   shots: '4',
   epsilon: '4',
   delta: '',
@@ -35,6 +39,26 @@ export const methodLabels: Record<SynthesisMethod, string> = {
   'dp-few-shot-exponential': 'DP few-shot generation — exponential / permute-and-flip',
   adadpsyn: 'AdaDPSyn — data-adaptive radius (Gao et al. 2025)',
 };
+
+/** The form filled with a saved synthetic-prompt plan (labels: all; the instruction is kept). */
+export function formFromPlan(form: SynthesisFormState, plan: SavedPlan): SynthesisFormState {
+  const r = synthesisRequestFromPlan(plan);
+  const text = (x: number) => String(x);
+  return {
+    ...form,
+    dataset: r.dataset,
+    method: r.method,
+    labels: null,
+    shots: text(r.shots),
+    epsilon: text(r.epsilon),
+    delta: r.delta === undefined ? '' : text(r.delta),
+    teachers: text(r.teachers),
+    perTeacher: text(r.perTeacher),
+    topK: text(r.topK),
+    maxTokens: text(r.maxTokens),
+    rounds: text(r.rounds),
+  };
+}
 
 type Request = MethodInput<'synth.plan'>;
 export type FormResult = { ok: true; request: Request } | { ok: false; errors: Partial<Record<keyof SynthesisFormState, string>> };
@@ -62,12 +86,14 @@ export function toRequest(form: SynthesisFormState): FormResult {
   const delta = form.delta.trim() === '' ? undefined : Number(form.delta);
   if (delta !== undefined && !(delta > 0 && delta < 1)) errors.delta = 'δ must be in (0, 1), e.g. 1e-6; empty = dataset default';
   if (form.dataset === '') errors.dataset = 'choose a dataset';
+  if (form.labels?.length === 0) errors.labels = 'choose at least one label';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     request: {
       dataset: form.dataset,
       method: form.method,
+      labels: form.labels ?? undefined,
       epsilon,
       delta,
       shots: numbers.shots,
