@@ -54,7 +54,10 @@ export function createPldAccountant(options: PldOptions = {}): Accountant {
    */
   function refine(plan: Plan, tail: number, floor: (d: DirectionBounds) => number, bounds: (d: DirectionBounds) => Bounds): Bounds {
     const directions = directionParts(plan, tail);
-    const steps = directions.map((parts) => START_STEP * stepScale(parts));
+    // Never start finer than the largest FFT allows over the composed loss range: a nearly
+    // deterministic loss (a lone pure ε-DP step at large ε) has a tiny spread but a wide range.
+    const floorStep = (parts: DirectionPart[]) => parts.reduce((span, p) => span + p.count * (p.range.hi - p.range.lo), 0) / (maxSize / 4);
+    const steps = directions.map((parts) => Math.max(START_STEP * stepScale(parts), floorStep(parts)));
     // A direction far narrower than another starts coarser: it is refined only if it matters.
     const coarsest = Math.max(...steps);
     const states = directions.map((parts, i) => ({

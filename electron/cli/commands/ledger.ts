@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/events';
 import { callMethod } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
-import { describeEvent } from '../../services/ledger/describeEvent';
+import { describeEvent } from '../../../core/accounting/describeEvent';
 import type { LedgerEntryDto, LedgerSummary } from '../../shared/api/ledger';
 import type { MethodInput } from '../../shared/contract';
 import { CliError, printResult } from '../output';

@@ -5,7 +5,7 @@
  */
 import { APP_NAME, APP_VERSION } from '../../shared/appInfo';
 import type { LedgerSummary } from '../../shared/api/ledger';
-import { describeEvent } from './describeEvent';
+import { describeEvent } from '../../../core/accounting/describeEvent';
 import type { LedgerEntryView } from './entryViews';
 import { svgCurve } from './svgCurve';
 

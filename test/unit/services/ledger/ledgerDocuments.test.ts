@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { gaussian, poissonSampled, composed } from '../../../../core/accounting/events';
 import { budgetReportHtml } from '../../../../electron/services/ledger/budgetReport';
-import { describeEvent } from '../../../../electron/services/ledger/describeEvent';
+import { describeEvent } from '../../../../core/accounting/describeEvent';
 import type { LedgerEntryView } from '../../../../electron/services/ledger/entryViews';
 import { exportFileName, ledgerCsv, ledgerJson } from '../../../../electron/services/ledger/exportLedger';
 import { svgCurve } from '../../../../electron/services/ledger/svgCurve';

@@ -1,5 +1,5 @@
 /** A one-line, human-readable description of a privacy event, for tables and reports. */
-import type { PrivacyEvent } from '../../../core/accounting/events';
+import type { PrivacyEvent } from './events';
 
 const n = (x: number) => Number(x.toPrecision(4)).toString();
 
