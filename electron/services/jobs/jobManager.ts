@@ -1,7 +1,10 @@
 /**
  * Jobs: long work with an id, progress events, cancel (AbortSignal) and a result.
  * Status is persisted to <dataDir>/jobs.json so that a restart marks jobs that were
- * running as 'interrupted'. Job results must not contain private text.
+ * running as 'interrupted'. The app and the CLI may share a data directory: each record
+ * names the process that runs it, writes merge with what other processes wrote, and a
+ * job of another live process stays 'running' (the ledger then shows its reservation as
+ * in progress, not as abandoned). Job results must not contain private text.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -30,9 +33,25 @@ export const newJobId = (): string => randomUUID();
 type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 const KEEP = 200;
 
+const persistedSchema = z.array(jobSchema.extend({ ownerPid: z.number().int().optional() }));
+type PersistedJob = z.infer<typeof persistedSchema>[number];
+
+/** A process other than this one that is still alive (signal 0 probes without sending). */
+function aliveElsewhere(pid: number | undefined): boolean {
+  if (pid === undefined || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class JobManager {
   private readonly records = new Map<string, JobRecord>();
   private readonly running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+  /** Jobs started by this manager: the records it owns in the shared file. */
+  private readonly own = new Set<string>();
   private readonly file: string;
 
   constructor(dataDir: string, private readonly emit: Emit) {
@@ -49,6 +68,7 @@ export class JobManager {
     const controller = new AbortController();
     const record: JobRecord = { id, kind, status: 'running', startedAt: new Date().toISOString() };
     this.records.set(id, record);
+    this.own.add(id);
     this.persist();
     const job: JobContext = {
       id,
@@ -86,6 +106,13 @@ export class JobManager {
     return record;
   }
 
+  /** Running here, or in another live process sharing the data directory. */
+  isRunning(id: string): boolean {
+    if (this.running.has(id)) return true;
+    const record = this.readFile().find((r) => r.id === id);
+    return record?.status === 'running' && aliveElsewhere(record.ownerPid);
+  }
+
   list(): JobRecord[] {
     return [...this.records.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
@@ -110,20 +137,34 @@ export class JobManager {
     this.emit('job.finished', record);
   }
 
+  private readFile(): PersistedJob[] {
+    if (!existsSync(this.file)) return [];
+    try {
+      const parsed = persistedSchema.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
+      return parsed.success ? parsed.data : [];
+    } catch {
+      return []; // a torn or foreign file: start afresh rather than refuse to run
+    }
+  }
+
+  /** Records from the file; those whose process is gone are marked interrupted (and become ours to write). */
   private load(): void {
-    if (!existsSync(this.file)) return;
-    const parsed = z.array(jobSchema).safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
-    if (!parsed.success) return;
-    for (const record of parsed.data) {
-      if (record.status === 'running') Object.assign(record, { status: 'interrupted', endedAt: new Date().toISOString() });
+    for (const { ownerPid, ...record } of this.readFile()) {
+      if (record.status === 'running' && !aliveElsewhere(ownerPid)) {
+        Object.assign(record, { status: 'interrupted', endedAt: new Date().toISOString() });
+        this.own.add(record.id);
+      }
       this.records.set(record.id, record);
     }
     this.persist();
   }
 
+  /** Writes our records over the current file, keeping what other processes wrote there. */
   private persist(): void {
-    const recent = this.list().slice(0, KEEP);
-    const tmp = `${this.file}.tmp`;
+    const merged = new Map<string, PersistedJob>(this.readFile().map((r) => [r.id, r]));
+    for (const id of this.own) merged.set(id, { ...this.records.get(id)!, ownerPid: process.pid });
+    const recent = [...merged.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, KEEP);
+    const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(recent), { mode: 0o600 });
     renameSync(tmp, this.file);
   }

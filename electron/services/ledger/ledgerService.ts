@@ -191,11 +191,7 @@ export class LedgerService {
   }
 
   private jobRunning(jobId: string): boolean {
-    try {
-      return this.host.jobs.get(jobId).status === 'running';
-    } catch {
-      return false;
-    }
+    return this.host.jobs.isRunning(jobId);
   }
 
   private changed(entry: LedgerEntryRecord): void {

@@ -1,5 +1,6 @@
 /** Jobs: progress events, cancel, results, and 'interrupted' after a restart. */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,6 +53,27 @@ describe('JobManager', () => {
     const second = new JobManager(dir, () => undefined);
     expect(second.get(id).status).toBe('interrupted');
     expect(statSync(join(dir, 'jobs.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the running job of another live process (app and CLI on one data directory), and keeps its record when writing', async () => {
+    const dir = tempDir();
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const foreign = { id: 'job-of-the-app', kind: 'synthesis', status: 'running', startedAt: new Date().toISOString(), ownerPid: other.pid };
+      writeFileSync(join(dir, 'jobs.json'), JSON.stringify([foreign]));
+      const cli = new JobManager(dir, () => undefined);
+      expect(cli.get(foreign.id).status).toBe('running');
+      expect(cli.isRunning(foreign.id)).toBe(true);
+      await cli.wait(cli.start('short', async () => 1));
+      const file = JSON.parse(readFileSync(join(dir, 'jobs.json'), 'utf8')) as { id: string; status: string }[];
+      expect(file.find((r) => r.id === foreign.id)?.status).toBe('running');
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+      expect(cli.isRunning(foreign.id)).toBe(false);
+      expect(new JobManager(dir, () => undefined).get(foreign.id).status).toBe('interrupted');
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 });
 
