@@ -20,30 +20,39 @@ import { isBackgroundEmail, loadSpamAssassin } from '../scripts/model/spamAssass
 import { timeRuns } from './stats';
 
 const M = 10;
-const PROMPT_TOKENS = 300;
 const CANDIDATES = 100;
-const COLD_REPEATS = 3;
-const STEP_REPEATS = 5;
 
-/** M teacher-style prompts (instruction, a demonstration, a partial e-mail) cut to PROMPT_TOKENS tokens. */
-async function teacherPrompts(model: LanguageModel): Promise<number[][]> {
+/** The size of one measured step and how often each part is repeated. */
+export interface StepSetup {
+  teachers: number;
+  promptTokens: number;
+  coldRepeats: number;
+  stepRepeats: number;
+}
+
+const STEP: StepSetup = { teachers: M, promptTokens: 300, coldRepeats: 3, stepRepeats: 5 };
+
+/** `teachers` teacher-style prompts (instruction, a demonstration, a partial e-mail) cut to `promptTokens` tokens. */
+async function teacherPrompts(model: LanguageModel, { teachers, promptTokens }: StepSetup): Promise<number[][]> {
   const emails = loadSpamAssassin(1200).filter((e) => !isBackgroundEmail(e));
   const prompts: number[][] = [];
-  for (let i = 0; prompts.length < M; i++) {
+  for (let i = 0; prompts.length < teachers; i++) {
     const [a, b] = [emails[(i * 37) % emails.length], emails[(i * 53 + 11) % emails.length]];
     const text = `Classify each e-mail as spam or ham.\n\nEmail: ${a.text}\nLabel: ${a.label}\n\nEmail: ${b.text}\nLabel: ${b.label}\n\nEmail: ${a.text}`;
     const tokens = await model.tokenize(text);
-    if (tokens.length >= PROMPT_TOKENS) prompts.push(tokens.slice(0, PROMPT_TOKENS));
+    if (tokens.length >= promptTokens) prompts.push(tokens.slice(0, promptTokens));
   }
   return prompts;
 }
 
 const ms = (s: { median: number; runs: number[] }) => ({ medianMs: +(s.median * 1000).toFixed(2), runsMs: s.runs.map((r) => +(r * 1000).toFixed(2)) });
 
-async function measureStep(model: LanguageModel, candidates: number[], coldRepeats = COLD_REPEATS, stepRepeats = STEP_REPEATS): Promise<object> {
-  const base = await teacherPrompts(model);
+/** Times one synthesis step on `model`: batched vs sequential, cold and next-token (exported for its smoke test). */
+export async function measureStep(model: LanguageModel, candidates: number[], setup: StepSetup = STEP) {
+  const { coldRepeats, stepRepeats } = setup;
+  const base = await teacherPrompts(model, setup);
   let salt = 0;
-  // A fresh first token per run defeats KV-cache reuse: every run evaluates all M × 300 tokens.
+  // A fresh first token per run defeats KV-cache reuse: every run evaluates every prompt token.
   const fresh = () => base.map((p) => [candidates[salt++ % candidates.length], ...p.slice(1)]);
   const options = { restrictTo: candidates };
   await model.nextTokenDistributions(fresh(), options); // warm-up (JIT, allocations)
@@ -88,7 +97,7 @@ async function llamaBench(name: string, options: TinyLlamaOptions, threads: numb
         model: name,
         parameters: status.gguf?.metadata.parameterCount,
         quantisation: status.gguf?.metadata.quantisation,
-        threads: status.hardware?.threads,
+        threads: status.hardware.modelHost?.threads,
         sequences: status.gguf?.sequences,
         loadSeconds: status.gguf?.loadSeconds,
         ...(await measureStep(model, candidates)),
@@ -105,11 +114,15 @@ export async function run(): Promise<object> {
   const reference = await loadReferenceLearner();
   const referenceCandidates = Array.from({ length: CANDIDATES }, (_, i) => 257 + i * 13);
   return {
-    setup: { teachers: M, promptTokens: PROMPT_TOKENS, candidates: CANDIDATES, repeats: { llama: [COLD_REPEATS, STEP_REPEATS], reference: [21, 21] } },
-    reference: { threads: 1, note: 'pure TypeScript on the main thread; its batched call is a loop', ...(await measureStep(reference, referenceCandidates, 21, 21)) },
+    setup: { ...STEP, candidates: CANDIDATES, referenceRepeats: 21 },
+    reference: {
+      threads: 1,
+      note: 'pure TypeScript on the main thread; its batched call is a loop',
+      ...(await measureStep(reference, referenceCandidates, { ...STEP, coldRepeats: 21, stepRepeats: 21 })),
+    },
     llama: [
       ...(await llamaBench('tiny', { seed: 1 }, [1, 2])),
-      ...(await llamaBench('small', { seed: 2, embeddingLength: 512, feedForwardLength: 1536, blockCount: 8, headCount: 8, headCountKv: 4, f16: true }, [1, 2])),
+      ...(await llamaBench('small', { seed: 2, embeddingLength: 512, feedForwardLength: 1536, blockCount: 8, headCount: 8, headCountKv: 4, weights: 'F16' }, [1, 2])),
     ],
   };
 }

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ServiceContext } from '../services/context';
 import { ensureDataDir } from '../services/dataDir';
+import { ggufDialogHandlers } from './ggufDialog';
 import { registerIpc } from './ipc';
 import { createMainWindow, hardenSession } from './window';
 
@@ -23,7 +24,7 @@ app.on('web-contents-created', (_event, contents) => {
 void app.whenReady().then(() => {
   hardenSession();
   const win = createMainWindow(preload, rendererIndex);
-  const unregister = registerIpc(ctx, win, rendererIndex);
+  const unregister = registerIpc(ctx, win, rendererIndex, ggufDialogHandlers(win));
   win.on('closed', unregister);
 });
 

@@ -1,10 +1,10 @@
 /**
  * node-llama-cpp inside the model host process: one Llama (CPU unless VEIL_LLAMA_GPU is
  * set), at most one loaded model with one evaluation context of N parallel sequences
- * and an explicit thread count, and a lazily created embedding context. Requests are
+ * and an explicit thread count, and a lazily created embedding context (one text at a
+ * time: node-llama-cpp cannot batch embeddings, see `embed`). Requests are
  * serialised: evaluation order, and therefore every result, is deterministic.
  */
-import os from 'node:os';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaEmbeddingContext, type LlamaModel, type Token } from 'node-llama-cpp';
 import { LlamaEvaluator } from './llamaEvaluation';
 import type { Hardware, HostRequest, LoadedModel, LoadRequest } from './modelHostProtocol';
@@ -110,11 +110,16 @@ export class LlamaEngine {
       modelBytes: loaded ? loaded.model.size : null,
       contextBytes: loaded ? loaded.pool.context.stateSize : null,
       rssBytes: process.memoryUsage().rss,
-      totalMemoryBytes: os.totalmem(),
       systemInfo: llama.systemInfo.trim(),
     };
   }
 
+  /**
+   * One text at a time in one reused embedding context: node-llama-cpp 3.22 cannot batch
+   * embeddings — LlamaEmbeddingContext has a single sequence and locks around each text,
+   * and its native getEmbedding reads only sequence 0 (pooled models) or the batch's last
+   * output, so several sequences in one decode could not be told apart.
+   */
   private async embed(texts: string[]): Promise<Float32Array[]> {
     const loaded = this.need();
     loaded.embedding ??= await loaded.model.createEmbeddingContext({ threads: loaded.threads, contextSize: Math.min(2048, loaded.model.trainContextSize || 2048) });

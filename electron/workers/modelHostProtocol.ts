@@ -52,7 +52,6 @@ export interface Hardware {
   modelBytes: number | null;
   contextBytes: number | null;
   rssBytes: number;
-  totalMemoryBytes: number;
   systemInfo: string;
 }
 

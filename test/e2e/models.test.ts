@@ -3,11 +3,12 @@
  * baseline backend; a generated tiny GGUF loaded by path into the real llama.cpp model
  * host (progress, metadata, SHA-256, hardware), a prompt tried against it, the way back to
  * the reference learner; an OpenAI-compatible server whose API key is never echoed; and a
- * truncated GGUF that fails with an inline error while the app keeps working.
+ * truncated GGUF that fails with an inline error while the app keeps working. The hardware
+ * summary shows before any GGUF is loaded; browser mode has no "Browse…" file dialog.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,14 @@ describe.runIf(chromiumAvailable())('Models page in Chromium (browser mode)', ()
     expect(await region('Loaded GGUF model').count()).toBe(0);
   });
 
+  it('shows the hardware summary before any GGUF is loaded', async () => {
+    const machine = region('Hardware').getByRole('table', { name: 'Machine' });
+    await expect.poll(() => valueOf(machine, 'Logical cores').textContent(), QUICK).toBe(String(availableParallelism()));
+    expect(await valueOf(machine, 'llama.cpp builds').textContent()).toContain(`linux-${process.arch}`);
+    expect(await valueOf(machine, 'System memory').textContent()).toMatch(/GiB \(.* free\)$/);
+    expect(await region('Hardware').textContent()).toContain('No GGUF is loaded');
+  });
+
   it('checks the path field, and shows service errors inline without losing the input', async () => {
     const form = region('Load a GGUF model');
     await form.getByRole('button', { name: 'Load GGUF' }).click();
@@ -80,6 +89,8 @@ describe.runIf(chromiumAvailable())('Models page in Chromium (browser mode)', ()
     await loadByPath('models/relative.gguf');
     await expect.poll(() => form.getByRole('alert').textContent(), QUICK).toMatch(/must be absolute/);
     expect(await form.getByLabel('GGUF file path').inputValue()).toBe('models/relative.gguf');
+    // Browser mode has no native file dialog: only the path field.
+    expect(await form.getByRole('button', { name: 'Browse…' }).count()).toBe(0);
   });
 
   it('loads a generated tiny GGUF by path with progress, its metadata, SHA-256 and hardware', async () => {
@@ -100,8 +111,9 @@ describe.runIf(chromiumAvailable())('Models page in Chromium (browser mode)', ()
     expect(await valueOf(metadata, 'SHA-256').textContent()).toBe(tinySha256);
     expect(await valueOf(metadata, 'File').textContent()).toBe('tiny.gguf');
     expect(await valueOf(metadata, 'Quantisation').textContent()).toMatch(/F32/i);
-    const hardware = details.getByRole('table', { name: 'Hardware' });
+    const hardware = region('Hardware').getByRole('table', { name: 'llama.cpp hardware' });
     expect(await valueOf(hardware, 'Threads').textContent()).toMatch(/^1 \(/);
+    expect(await valueOf(hardware, 'Compute backend').textContent()).toBe('cpu');
 
     const template = details.getByRole('button', { name: /Chat template/ });
     expect(await template.getAttribute('aria-expanded')).toBe('false');

@@ -2,8 +2,10 @@
  * What an analyst needs to know about a GGUF model, derived from its validated header:
  * architecture, parameter count (sum of tensor element counts), quantisation (the
  * declared file type, else the type holding most of the bytes), context length,
- * vocabulary size, tokenizer and chat template.
+ * vocabulary size, tokenizer and chat template. A summary is only given for hyperparameters
+ * llama.cpp can load (ggufHyperparameters.ts).
  */
+import { validateHyperparameters } from './ggufHyperparameters';
 import { FILE_TYPE_NAMES, GGML_TYPES } from './ggufTypes';
 import { GgufFormatError, type GgufHeader, type GgufValue } from './ggufReader';
 
@@ -35,6 +37,7 @@ export function summariseGguf(header: GgufHeader): GgufModelMetadata {
   const m = header.metadata;
   const architecture = str(m['general.architecture']);
   if (!architecture) throw new GgufFormatError('general.architecture is missing: not a model file llama.cpp can load');
+  validateHyperparameters(m, architecture);
   const tokens = m['tokenizer.ggml.tokens'];
   const vocabularySize = typeof tokens === 'object' ? tokens.length : num(m[`${architecture}.vocab_size`]);
   let parameterCount = 0;

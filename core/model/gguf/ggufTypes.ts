@@ -96,7 +96,8 @@ export const GGML_TYPES: ReadonlyMap<number, GgmlTypeInfo> = new Map<number, Ggm
   ).map(([id, name, blockSize, typeSize]) => [id, { name, blockSize, typeSize }]),
 );
 
-export const GgmlType = { F32: 0, F16: 1 } as const;
+/** The tensor types the GGUF writer can produce. */
+export const GgmlType = { F32: 0, F16: 1, Q8_0: 8 } as const;
 
 /** llama.cpp `general.file_type` (LLAMA_FTYPE_*) names. */
 export const FILE_TYPE_NAMES: Readonly<Record<number, string>> = {

@@ -1,7 +1,9 @@
 /**
  * A minimal GGUF v3 writer: header, metadata key/value pairs, tensor infos whose data
  * offsets are padded to the alignment (32 unless `general.alignment` says otherwise),
- * then the tensor data. Used to generate tiny test models; writes F32 and F16 tensors.
+ * then the tensor data. Used to generate tiny test models; writes F32, F16 and Q8_0
+ * tensors (Q8_0 as llama.cpp's reference quantiser does: blocks of 32 values along the
+ * first dimension, one F16 scale amax/127 and 32 rounded int8 values per block).
  */
 import { GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GgmlType, GgufValueType, alignUp, scalarSize } from './ggufTypes';
 
@@ -17,7 +19,7 @@ export interface GgufTensorSpec {
   name: string;
   /** Dimensions, ne0 first (the innermost, contiguous one), as GGUF stores them. */
   dims: readonly number[];
-  type: typeof GgmlType.F32 | typeof GgmlType.F16;
+  type: (typeof GgmlType)[keyof typeof GgmlType];
   data: Float32Array;
 }
 
@@ -94,10 +96,35 @@ class ByteWriter {
   }
 }
 
+const Q8_BLOCK = 32;
+const Q8_BLOCK_BYTES = 2 + Q8_BLOCK;
+
+/** C's roundf: halves away from zero. */
+const roundHalfAway = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
+
+/** Q8_0 blocks of `data` (its length a multiple of 32). */
+export function quantiseQ8_0(data: Float32Array): Uint8Array {
+  const blocks = data.length / Q8_BLOCK;
+  const out = new Uint8Array(blocks * Q8_BLOCK_BYTES);
+  const view = new DataView(out.buffer);
+  for (let b = 0; b < blocks; b++) {
+    const values = data.subarray(b * Q8_BLOCK, (b + 1) * Q8_BLOCK);
+    const amax = values.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+    const d = amax / 127;
+    view.setUint16(b * Q8_BLOCK_BYTES, float32ToFloat16(d), true);
+    for (let j = 0; j < Q8_BLOCK; j++) view.setInt8(b * Q8_BLOCK_BYTES + 2 + j, d ? roundHalfAway(values[j] / d) : 0);
+  }
+  return out;
+}
+
 function tensorBytes(spec: GgufTensorSpec): Uint8Array {
   const elements = spec.dims.reduce((a, b) => a * b, 1);
   if (spec.data.length !== elements) throw new Error(`tensor ${spec.name}: ${spec.data.length} values for ${elements} elements`);
   if (spec.type === GgmlType.F32) return new Uint8Array(spec.data.buffer.slice(spec.data.byteOffset, spec.data.byteOffset + spec.data.byteLength));
+  if (spec.type === GgmlType.Q8_0) {
+    if (spec.dims[0] % Q8_BLOCK !== 0) throw new Error(`tensor ${spec.name}: Q8_0 needs a first dimension that is a multiple of ${Q8_BLOCK}`);
+    return quantiseQ8_0(spec.data);
+  }
   const out = new Uint8Array(elements * 2);
   const view = new DataView(out.buffer);
   for (let i = 0; i < elements; i++) view.setUint16(i * 2, float32ToFloat16(spec.data[i]), true);

@@ -10,6 +10,15 @@
 import { GgmlType, GgufValueType } from './ggufTypes';
 import { writeGguf, type GgufEntry, type GgufTensorSpec } from './ggufWriter';
 
+export type TinyWeightType = 'F32' | 'F16' | 'Q8_0';
+
+/** llama.cpp's general.file_type for each weight type (LLAMA_FTYPE_ALL_F32, MOSTLY_F16, MOSTLY_Q8_0). */
+const FILE_TYPES: Record<TinyWeightType, number> = { F32: 0, F16: 1, Q8_0: 7 };
+
+export function isTinyWeightType(name: string): name is TinyWeightType {
+  return Object.hasOwn(FILE_TYPES, name);
+}
+
 export interface TinyLlamaOptions {
   seed?: number;
   embeddingLength?: number;
@@ -19,8 +28,8 @@ export interface TinyLlamaOptions {
   headCountKv?: number;
   contextLength?: number;
   name?: string;
-  /** Store the weight matrices as F16 instead of F32 (norms stay F32). */
-  f16?: boolean;
+  /** The type of the weight matrices (norms stay F32); Q8_0 needs embedding and feed-forward lengths that are multiples of 32. */
+  weights?: TinyWeightType;
   /** Metadata entries that replace (same key) or extend the generated ones — for malformed-model tests. */
   metadataOverrides?: readonly GgufEntry[];
 }
@@ -102,7 +111,7 @@ export function makeTinyLlamaGguf(options: TinyLlamaOptions = {}): Uint8Array {
     headCountKv = 2,
     contextLength = 2048,
     name = 'veil-tiny-llama',
-    f16 = false,
+    weights = 'F32',
     metadataOverrides = [],
   } = options;
   if (nEmbd % headCount !== 0 || headCount % headCountKv !== 0) throw new Error('embeddingLength must divide into headCount heads, headCount into headCountKv groups');
@@ -111,7 +120,7 @@ export function makeTinyLlamaGguf(options: TinyLlamaOptions = {}): Uint8Array {
   const headDim = nEmbd / headCount;
   const nEmbdKv = headDim * headCountKv;
   const uniform = seededUniform(seed);
-  const matrixType = f16 ? GgmlType.F16 : GgmlType.F32;
+  const matrixType = GgmlType[weights];
   const tensors: GgufTensorSpec[] = [];
   const matrix = (name: string, cols: number, rows: number, std: number) =>
     tensors.push({ name, dims: [cols, rows], type: matrixType, data: gaussianFill(cols * rows, std, uniform) });
@@ -137,7 +146,7 @@ export function makeTinyLlamaGguf(options: TinyLlamaOptions = {}): Uint8Array {
   const entries: GgufEntry[] = [
     { key: 'general.architecture', type: GgufValueType.STRING, value: 'llama' },
     { key: 'general.name', type: GgufValueType.STRING, value: name },
-    u32('general.file_type', f16 ? 1 : 0),
+    u32('general.file_type', FILE_TYPES[weights]),
     u32('general.alignment', 32),
     u32('llama.context_length', contextLength),
     u32('llama.embedding_length', nEmbd),

@@ -6,7 +6,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { makeTinyLlamaGguf } from '../../../core/model/gguf/tinyLlama';
+import { isTinyWeightType, makeTinyLlamaGguf } from '../../../core/model/gguf/tinyLlama';
 import { callMethod } from '../../services/api';
 import { ServiceContext } from '../../services/context';
 import { defaultDataDir, ensureDataDir } from '../../services/dataDir';
@@ -38,6 +38,7 @@ interface TryOptions {
   maxTokens?: string;
   top?: string;
   remoteModel?: string;
+  maxLogprobs?: string;
   apiKeyEnv: string;
   threads?: string;
   dataDir: string;
@@ -50,7 +51,7 @@ async function tryPrompt(opts: TryOptions): Promise<TryResult> {
     if (/^https?:\/\//i.test(opts.model)) {
       const apiKey = process.env[opts.apiKeyEnv] || undefined;
       const model = opts.remoteModel ?? (await firstRemoteModel(opts.model, apiKey));
-      await callMethod(ctx, 'model.useRemote', { baseUrl: opts.model, model, apiKey });
+      await callMethod(ctx, 'model.useRemote', { baseUrl: opts.model, model, apiKey, maxLogprobs: numberOption('--max-logprobs', opts.maxLogprobs) });
     } else if (opts.model !== 'reference') {
       const threads = numberOption('--threads', opts.threads);
       const { jobId } = await callMethod(ctx, 'model.loadGguf', { path: resolve(opts.model), threads, sequences: 1 });
@@ -100,6 +101,7 @@ export function registerModel(program: Command): void {
     .option('--max-tokens <n>', 'tokens to generate (default 32)')
     .option('--top <k>', 'how many top next tokens to show (default 10)')
     .option('--remote-model <name>', 'model name on the server (default: the first it lists)')
+    .option('--max-logprobs <n>', 'most logprobs to ask a server for (default 20; lowered to what the server allows)')
     .option('--api-key-env <var>', 'environment variable holding the server API key', 'VEIL_API_KEY')
     .option('--threads <n>', 'llama.cpp threads (default: half the cores)')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
@@ -124,19 +126,21 @@ export function registerModel(program: Command): void {
     .option('--layers <n>', 'transformer blocks (default 2)')
     .option('--embedding <n>', 'embedding length (default 64)')
     .option('--feed-forward <n>', 'feed-forward length (default 128)')
-    .option('--f16', 'store weight matrices as F16')
+    .option('--weights <type>', 'weight matrix type: F32, F16 or Q8_0 (default F32)')
     .option('--force', 'overwrite an existing file')
     .option('--json', 'print JSON')
-    .action(async (file: string, opts: { seed?: string; layers?: string; embedding?: string; feedForward?: string; f16?: boolean; force?: boolean; json?: boolean }) => {
+    .action(async (file: string, opts: { seed?: string; layers?: string; embedding?: string; feedForward?: string; weights?: string; force?: boolean; json?: boolean }) => {
       const path = resolve(file);
       if (!path.toLowerCase().endsWith('.gguf')) throw new CliError('the output file must end in .gguf', 2);
       if (existsSync(path) && !opts.force) throw new CliError(`${path} exists; pass --force to overwrite`, 2);
+      const weights = (opts.weights ?? 'F32').toUpperCase();
+      if (!isTinyWeightType(weights)) throw new CliError(`--weights must be F32, F16 or Q8_0, got "${opts.weights}"`, 2);
       const bytes = makeTinyLlamaGguf({
         seed: numberOption('--seed', opts.seed),
         blockCount: numberOption('--layers', opts.layers),
         embeddingLength: numberOption('--embedding', opts.embedding),
         feedForwardLength: numberOption('--feed-forward', opts.feedForward),
-        f16: opts.f16,
+        weights,
       });
       writeFileSync(path, bytes);
       const result = { path, bytes: bytes.length, sha256: await sha256File(path) };

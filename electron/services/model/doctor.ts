@@ -1,15 +1,16 @@
 /**
- * `veil doctor`: checks the installation end to end — SQLite opens, the CSPRNG works,
- * llama.cpp loads a freshly generated tiny GGUF in the model host process and evaluates a
- * prompt, and the reference learner answers a few-shot prompt. Each check reports ok,
- * a one-line detail and its duration; a failing check never stops the others.
+ * `veil doctor`: checks the installation end to end — SQLite opens (and migrates) the data
+ * directory's own database, the CSPRNG works, llama.cpp loads a freshly generated tiny
+ * GGUF in the model host process and evaluates a prompt, and the reference learner answers
+ * a few-shot prompt. Each check reports ok, a one-line detail and its duration; a failing
+ * check never stops the others.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTinyLlamaGguf } from '../../../core/model/gguf/tinyLlama';
 import type { HostDistribution, LoadedModel } from '../../workers/modelHostProtocol';
+import { DATABASE_FILE, openAppDatabase } from '../db/appDatabase';
 import { readGgufMetadata } from './ggufFile';
 import { ModelHostClient } from './modelHostClient';
 import { defaultThreads } from './modelService';
@@ -22,19 +23,18 @@ export interface DoctorCheck {
   seconds: number;
 }
 
-interface SqliteDatabase {
-  get(sql: string, callback: (error: Error | null, row: Record<string, unknown>) => void): void;
-  close(callback: (error: Error | null) => void): void;
-}
-
-async function checkSqlite(): Promise<string> {
-  const sqlite3 = createRequire(import.meta.url)('sqlite3') as { Database: new (file: string, cb: (e: Error | null) => void) => SqliteDatabase };
-  const db = await new Promise<SqliteDatabase>((resolve, reject) => {
-    const opened: SqliteDatabase = new sqlite3.Database(':memory:', (error) => (error ? reject(error) : resolve(opened)));
-  });
-  const row = await new Promise<Record<string, unknown>>((resolve, reject) => db.get('select sqlite_version() as version', (e, r) => (e ? reject(e) : resolve(r))));
-  await new Promise<void>((resolve, reject) => db.close((e) => (e ? reject(e) : resolve())));
-  return `SQLite ${String(row.version)} opened :memory:`;
+async function checkSqlite(dataDir: string): Promise<string> {
+  const file = join(dataDir, DATABASE_FILE);
+  const db = await openAppDatabase(file);
+  try {
+    const version = await db.get<{ v: string }>('SELECT sqlite_version() AS v');
+    const migrations = await db.get<{ n: number }>('SELECT count(*) AS n FROM schema_migrations');
+    const [check] = await db.all<{ quick_check: string }>('PRAGMA quick_check');
+    if (check?.quick_check !== 'ok') throw new Error(`${file} failed its integrity check: ${check?.quick_check}`);
+    return `SQLite ${version?.v} opened ${file} (${migrations?.n ?? 0} migrations applied, quick_check ok)`;
+  } finally {
+    await db.close();
+  }
 }
 
 async function checkCsprng(): Promise<string> {
@@ -80,19 +80,20 @@ async function checkReference(): Promise<string> {
   return `vocabulary ${learner.info.vocabularySize}; answered "spam" to a 4-shot prompt (p = ${Math.exp(spam).toFixed(3)})`;
 }
 
-const CHECKS: [string, () => Promise<string>][] = [
+const CHECKS: [string, (dataDir: string) => Promise<string>][] = [
   ['sqlite', checkSqlite],
   ['csprng', checkCsprng],
   ['llama.cpp', checkLlama],
   ['reference learner', checkReference],
 ];
 
-export async function runDoctor(): Promise<{ ok: boolean; checks: DoctorCheck[] }> {
+/** Run every check against the data directory `dataDir` (which must exist). */
+export async function runDoctor(dataDir: string): Promise<{ ok: boolean; checks: DoctorCheck[] }> {
   const checks: DoctorCheck[] = [];
   for (const [name, check] of CHECKS) {
     const started = performance.now();
     try {
-      const detail = await check();
+      const detail = await check(dataDir);
       checks.push({ name, ok: true, detail, seconds: (performance.now() - started) / 1000 });
     } catch (error) {
       checks.push({ name, ok: false, detail: error instanceof Error ? error.message : String(error), seconds: (performance.now() - started) / 1000 });

@@ -100,7 +100,9 @@ export class LlamaModel implements LanguageModel {
     return top.map((t, i) => ({ ...t, text: texts[i] }));
   }
 
+  /** Cancellation stops the host's token loop; the text so far comes back with finishReason 'cancelled'. */
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {
+    if (options.signal?.aborted) return { text: '', tokens: [], finishReason: 'cancelled' };
     // A seeded (non-cryptographic) source makes sampling reproducible; otherwise the host samples from its CSPRNG.
     const seed = options.random && !options.random.cryptographic ? options.random.nextUint32() : null;
     return this.request<HostGeneration>(

@@ -1,4 +1,8 @@
-/** Handlers for model.* methods; the model service is the context's 'model' singleton. */
+/**
+ * Handlers for model.* methods; the model service is the context's 'model' singleton.
+ * model.pickGguf answers "no dialog" here: services never import electron, so the desktop
+ * app's main process overrides it with a native dialog (electron/main/ggufDialog.ts).
+ */
 import type { ServiceContext } from '../context';
 import type { HandlerMap } from '../handler';
 import { inspectGgufFile, validateGgufPath } from './ggufFile';
@@ -8,7 +12,7 @@ export function getModelService(ctx: ServiceContext): Promise<ModelService> {
   return ctx.singleton('model', () => new ModelService(), (service) => service.close());
 }
 
-type ModelMethod = 'model.status' | 'model.loadGguf' | 'model.useReference' | 'model.useRemote' | 'model.unload' | 'model.inspect' | 'model.try';
+type ModelMethod = 'model.status' | 'model.loadGguf' | 'model.useReference' | 'model.useRemote' | 'model.unload' | 'model.inspect' | 'model.try' | 'model.pickGguf';
 
 export const modelHandlers: HandlerMap<ModelMethod> = {
   'model.status': async (_input, ctx) => (await getModelService(ctx)).status(),
@@ -23,4 +27,5 @@ export const modelHandlers: HandlerMap<ModelMethod> = {
   'model.unload': async (_input, ctx) => (await getModelService(ctx)).unload(),
   'model.inspect': async ({ path }) => inspectGgufFile(path),
   'model.try': async ({ prompt, maxTokens, topK }, ctx) => (await getModelService(ctx)).try(prompt, maxTokens, topK),
+  'model.pickGguf': async () => ({ available: false, path: null }),
 };

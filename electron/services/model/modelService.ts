@@ -12,6 +12,7 @@ import type { HostLauncher } from '../../workers/launchModelHost';
 import type { Hardware, LoadedModel } from '../../workers/modelHostProtocol';
 import type { JobContext } from '../jobs/jobManager';
 import { readGgufMetadata, sha256File, validateGgufPath, type GgufInspection } from './ggufFile';
+import { hardwareSummary } from './hardware';
 import { LlamaModel } from './llamaModel';
 import { ModelHostClient } from './modelHostClient';
 import { OpenAiClient, type RemoteConfig } from './openai/openaiClient';
@@ -42,7 +43,7 @@ export class ModelService {
   private llama?: LlamaState;
   private remote?: RemoteModel;
   private host?: ModelHostClient;
-  private hardware: Hardware | null = null;
+  private hostHardware: Hardware | null = null;
   private loadingJobId: string | null = null;
   private lastError: string | null = null;
 
@@ -57,7 +58,7 @@ export class ModelService {
         if (this.llama) {
           this.llama.model.markGone();
           this.llama = undefined;
-          this.hardware = null;
+          this.hostHardware = null;
         }
       };
     }
@@ -87,7 +88,7 @@ export class ModelService {
         ? { ...l.inspection, contextSize: l.model.loaded.contextSize, sequences: l.model.loaded.sequences, threads: l.threads, loadSeconds: l.model.loaded.loadSeconds }
         : null,
       remote: this.remote ? (this.remote.client.toJSON() as NonNullable<ModelStatus['remote']>) : null,
-      hardware: this.hardware,
+      hardware: hardwareSummary(defaultThreads(), this.hostHardware),
       host,
       loadingJobId: this.loadingJobId,
       lastError: this.lastError,
@@ -128,7 +129,7 @@ export class ModelService {
       job.throwIfCancelled();
       const inspection = { path: real, fileName: basename(real), sha256, metadata };
       const model = new LlamaModel(host, loaded, metadata, metadata.name ?? basename(real));
-      this.hardware = await host.request<Hardware>({ op: 'hardware' });
+      this.hostHardware = await host.request<Hardware>({ op: 'hardware' });
       await this.remote?.close();
       this.remote = undefined;
       this.llama = { model, inspection, threads };
@@ -146,7 +147,7 @@ export class ModelService {
   private async unloadLlama(): Promise<void> {
     const llama = this.llama;
     this.llama = undefined;
-    this.hardware = null;
+    this.hostHardware = null;
     await llama?.model.close();
   }
 

@@ -1,6 +1,7 @@
 /**
  * Model host methods: which backend answers (reference learner, a GGUF in llama.cpp, an
- * OpenAI-compatible server), GGUF metadata and hardware, loading (a job), trying a prompt.
+ * OpenAI-compatible server), GGUF metadata and hardware, loading (a job), trying a prompt,
+ * and a native file dialog for choosing a GGUF (answered by Electron main; elsewhere unavailable).
  */
 import { z } from 'zod';
 import { method } from './define';
@@ -42,15 +43,26 @@ export const ggufInspectionSchema = z.object({
 });
 export type GgufInspectionDto = z.infer<typeof ggufInspectionSchema>;
 
-export const hardwareSchema = z.object({
+/** What llama.cpp reports from the model host while a GGUF is loaded. */
+const hostHardwareSchema = z.object({
   backend: z.string().describe('"cpu", or the GPU backend llama.cpp uses'),
   threads: z.number(),
   cpuMathCores: z.number(),
   modelBytes: z.number().nullable(),
   contextBytes: z.number().nullable(),
   rssBytes: z.number(),
-  totalMemoryBytes: z.number(),
   systemInfo: z.string(),
+});
+
+export const hardwareSchema = z.object({
+  platform: z.string().describe('e.g. "linux-x64"'),
+  cpuModel: z.string(),
+  cpuCores: z.number().describe('logical cores available to the app'),
+  totalMemoryBytes: z.number(),
+  freeMemoryBytes: z.number(),
+  defaultThreads: z.number().describe('llama.cpp threads when a load does not say'),
+  llamaBuilds: z.array(z.string()).describe('installed prebuilt llama.cpp builds for this platform, e.g. "linux-x64", "linux-x64-vulkan"'),
+  modelHost: hostHardwareSchema.nullable().describe('null until a GGUF is loaded'),
 });
 
 export const modelStatusSchema = z.object({
@@ -66,8 +78,10 @@ export const modelStatusSchema = z.object({
   gguf: ggufInspectionSchema
     .extend({ contextSize: z.number(), sequences: z.number(), threads: z.number(), loadSeconds: z.number() })
     .nullable(),
-  remote: z.object({ baseUrl: z.string(), model: z.string(), hasApiKey: z.boolean(), maxLogprobs: z.number() }).nullable(),
-  hardware: hardwareSchema.nullable(),
+  remote: z
+    .object({ baseUrl: z.string(), model: z.string(), hasApiKey: z.boolean(), maxLogprobs: z.number().describe('the cap in use: configured, or lower if the server allows fewer') })
+    .nullable(),
+  hardware: hardwareSchema,
   host: z.object({
     running: z.boolean(),
     pid: z.number().nullable(),
@@ -95,7 +109,7 @@ export const useRemoteInputSchema = z
     baseUrl: z.string().min(1).max(2048).describe('e.g. http://127.0.0.1:8000/v1'),
     model: z.string().min(1).max(512),
     apiKey: z.string().max(4096).optional().describe('kept in memory only, never stored or logged'),
-    maxLogprobs: z.number().int().min(1).max(1000).optional(),
+    maxLogprobs: z.number().int().min(1).max(1000).optional().describe('most logprobs to ask for (default 20); lowered to the cap the server turns out to have'),
   })
   .strict();
 
@@ -117,6 +131,11 @@ export const tryResultSchema = z.object({
 });
 export type TryResult = z.infer<typeof tryResultSchema>;
 
+export const pickGgufResultSchema = z.object({
+  available: z.boolean().describe('false in browser mode and the CLI: no native file dialog, type the path'),
+  path: z.string().nullable().describe('the chosen file; null when cancelled, only probed or unavailable'),
+});
+
 const empty = z.object({}).strict();
 
 export const modelMethods = {
@@ -127,4 +146,9 @@ export const modelMethods = {
   'model.unload': method(empty, modelStatusSchema, 'Unload the GGUF or forget the server; back to the reference learner'),
   'model.inspect': method(z.object({ path: ggufPath }).strict(), ggufInspectionSchema, 'Validate a GGUF and show its metadata and SHA-256 without loading it'),
   'model.try': method(tryInputSchema, tryResultSchema, 'Generate from a prompt with the active backend and show the top next tokens'),
+  'model.pickGguf': method(
+    z.object({ probe: z.boolean().optional().describe('only say whether a file dialog is available; open none') }).strict(),
+    pickGgufResultSchema,
+    'Choose a .gguf file in a native file dialog (desktop app only)',
+  ),
 };

@@ -1,6 +1,6 @@
 /**
  * The llama.cpp backend on real llama.cpp (node-llama-cpp, CPU) with a generated tiny
- * GGUF, running in the model host child process.
+ * GGUF (F32; and Q8_0 against F32), running in the model host child process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanguageModel } from '../../../core/model/languageModel';
@@ -28,7 +28,8 @@ describe('llama.cpp backend', () => {
     expect(status.gguf?.metadata).toMatchObject({ architecture: 'llama', quantisation: 'F32', vocabularySize: 734 });
     expect(status.gguf?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(status.gguf).toMatchObject({ sequences: 4, threads: 1 });
-    expect(status.hardware).toMatchObject({ backend: 'cpu', threads: 1 });
+    expect(status.hardware.modelHost).toMatchObject({ backend: 'cpu', threads: 1 });
+    expect(status.hardware.modelHost?.modelBytes).toBeGreaterThan(0);
     expect(status.host.running).toBe(true);
     expect((await callMethod(ws.ctx, 'app.info', {})).backend).toBe('llama.cpp');
   });
@@ -117,5 +118,23 @@ describe('llama.cpp backend', () => {
     expect(status.active.backend).toBe('reference');
     expect(status.host.running).toBe(false);
     await expect(model.tokenize('x')).rejects.toThrow(/unloaded/);
+  });
+
+  it('loads a Q8_0 GGUF whose next-token distribution stays close to the F32 model’s', async () => {
+    const next = async (weights: 'F32' | 'Q8_0') => {
+      const job = await ws.load(ws.gguf(`tiny-${weights}.gguf`, { seed: 5, weights }), { threads: 1, sequences: 1, contextSize: 256 });
+      expect(job.status).toBe('succeeded');
+      const status = await callMethod(ws.ctx, 'model.status', {});
+      expect(status.gguf?.metadata.quantisation).toBe(weights);
+      const loaded = await (await getModelService(ws.ctx)).current();
+      return { probs: (await loaded.nextTokenDistribution(prompt)).probs, modelBytes: status.hardware.modelHost!.modelBytes! };
+    };
+    const q8 = await next('Q8_0');
+    const f32 = await next('F32');
+    expect(q8.probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    const totalVariation = q8.probs.reduce((a, p, t) => a + Math.abs(p - f32.probs[t]), 0) / 2;
+    expect(totalVariation).toBeLessThan(0.05);
+    expect(q8.probs.indexOf(Math.max(...q8.probs))).toBe(f32.probs.indexOf(Math.max(...f32.probs)));
+    expect(q8.modelBytes).toBeLessThan(f32.modelBytes / 3);
   });
 });

@@ -1,12 +1,14 @@
 /**
- * Bad model files never take the app down: truncated or malformed headers are rejected
- * before llama.cpp sees them; a file that passes the header checks but trips a GGML
- * assertion aborts only the model host process, which reports a clear error and restarts.
+ * Bad model files never take the app down: truncated or malformed headers and impossible
+ * hyperparameters are rejected before llama.cpp sees them; a file that passes those checks
+ * but trips a GGML assertion (here an unknown RoPE scaling type) aborts only the model
+ * host process, which reports a clear error and restarts.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GgufValueType } from '../../../core/model/gguf/ggufTypes';
+import type { GgufEntry } from '../../../core/model/gguf/ggufWriter';
 import { makeTinyLlamaGguf } from '../../../core/model/gguf/tinyLlama';
 import { BadRequestError, callMethod } from '../../../electron/services/api';
 import { workspace, type Workspace } from './modelFixture';
@@ -16,6 +18,8 @@ beforeAll(() => {
   ws = workspace('bad-gguf');
 });
 afterAll(() => ws?.dispose());
+
+const u32 = (key: string, value: number): GgufEntry => ({ key, type: GgufValueType.UINT32, value });
 
 async function referenceStillAnswers(): Promise<void> {
   const tried = await callMethod(ws.ctx, 'model.try', { prompt: 'Subject: hello', maxTokens: 2 });
@@ -46,8 +50,28 @@ describe('malformed GGUF files', () => {
     await referenceStillAnswers();
   });
 
+  it('refuses impossible hyperparameters (which would abort llama.cpp) before starting the model host', async () => {
+    const cases: [GgufEntry, RegExp][] = [
+      [u32('llama.attention.head_count_kv', 0), /head_count_kv is 0/],
+      [u32('llama.attention.head_count_kv', 3), /head_count_kv \(3\) does not divide llama\.attention\.head_count \(4\)/],
+      [u32('llama.block_count', 0), /block_count is 0/],
+      [u32('llama.feed_forward_length', 0), /feed_forward_length is 0/],
+    ];
+    for (const [entry, message] of cases) {
+      const job = await ws.load(ws.gguf('impossible.gguf', { metadataOverrides: [entry] }));
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(/^invalid model metadata: /);
+      expect(job.error).toMatch(message);
+    }
+    await expect(callMethod(ws.ctx, 'model.inspect', { path: join(ws.dir, 'impossible.gguf') })).rejects.toThrow(/feed_forward_length is 0/);
+    const status = await callMethod(ws.ctx, 'model.status', {});
+    expect(status.host).toMatchObject({ running: false, restarts: 0, lastCrash: null });
+    await referenceStillAnswers();
+  });
+
   it('reports llama.cpp load errors (wrong tensor shapes) with llama.cpp’s reason', async () => {
-    const path = ws.gguf('wrong-shape.gguf', { metadataOverrides: [{ key: 'llama.attention.head_count_kv', type: GgufValueType.UINT32, value: 3 }] });
+    // One key/value head is a valid setting, but the tensors were written for two.
+    const path = ws.gguf('wrong-shape.gguf', { metadataOverrides: [u32('llama.attention.head_count_kv', 1)] });
     const job = await ws.load(path);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/could not load the model: .*wrong shape/);
@@ -55,7 +79,7 @@ describe('malformed GGUF files', () => {
   });
 
   it('survives a GGUF that aborts llama.cpp with a GGML assertion, then loads a good model', async () => {
-    const path = ws.gguf('aborts.gguf', { metadataOverrides: [{ key: 'llama.attention.head_count_kv', type: GgufValueType.UINT32, value: 0 }] });
+    const path = ws.gguf('aborts.gguf', { metadataOverrides: [{ key: 'llama.rope.scaling.type', type: GgufValueType.STRING, value: 'bogus' }] });
     const before = await callMethod(ws.ctx, 'model.status', {});
     const job = await ws.load(path);
     expect(job.status).toBe('failed');

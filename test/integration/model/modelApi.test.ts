@@ -1,6 +1,7 @@
 /** model.* API methods through callMethod: status, inspect, load as a job, switching, clean shutdown. */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism, totalmem } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import type { JobProgress } from '../../../electron/shared/api/jobs';
@@ -26,8 +27,13 @@ describe('model API', () => {
     const status = await callMethod(ws.ctx, 'model.status', {});
     expect(status.active).toMatchObject({ backend: 'reference', kind: 'baseline' });
     expect(status.active.name).toMatch(/baseline, not an LLM/);
-    expect(status).toMatchObject({ gguf: null, remote: null, hardware: null, loadingJobId: null });
+    expect(status).toMatchObject({ gguf: null, remote: null, loadingJobId: null });
     expect(status.host.running).toBe(false);
+    // The hardware summary is there before any GGUF, without starting the model host.
+    expect(status.hardware).toMatchObject({ platform: `${process.platform}-${process.arch}`, cpuCores: availableParallelism(), totalMemoryBytes: totalmem(), modelHost: null });
+    expect(status.hardware.cpuModel).not.toBe('');
+    expect(status.hardware.defaultThreads).toBe(Math.max(1, Math.floor(availableParallelism() / 2)));
+    expect(status.hardware.llamaBuilds).toContain(`linux-${process.arch}`);
     expect((await callMethod(ws.ctx, 'app.info', {})).backend).toBe('reference');
   });
 
@@ -57,13 +63,14 @@ describe('model API', () => {
     const status = await callMethod(ws.ctx, 'model.status', {});
     expect(status.active.backend).toBe('llama.cpp');
     expect(status.gguf).toMatchObject({ fileName: 'load.gguf', contextSize: 256, sequences: 2, threads: 1 });
-    expect(status.hardware?.threads).toBe(1);
+    expect(status.hardware.modelHost).toMatchObject({ backend: 'cpu', threads: 1 });
     const pid = status.host.pid!;
     expect(alive(pid)).toBe(true);
 
     const back = await callMethod(ws.ctx, 'model.useReference', {});
     expect(back.active.backend).toBe('reference');
     expect(back.gguf).toBeNull();
+    expect(back.hardware.modelHost).toBeNull();
     expect(back.host.running).toBe(true);
 
     await ws.ctx.close();

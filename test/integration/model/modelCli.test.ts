@@ -1,11 +1,11 @@
 /** `veil model …` and `veil doctor`: in-process with captured stdout, and as real subprocesses. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
+import { runCliCaptured as cli } from './cliHarness';
 import { startOpenAiTestServer, type TestServer } from './openaiTestServer';
 
 let dir: string;
@@ -19,20 +19,6 @@ afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  try {
-    const code = await runCli(args);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
 
 describe('veil model', () => {
   it('make-tiny writes a GGUF and info describes it', async () => {
@@ -65,12 +51,32 @@ describe('veil model', () => {
     expect(bad.stderr).toMatch(/^veil: no such file/);
   });
 
-  it('doctor checks every part and reports each result', async () => {
-    const report = await cli('doctor', '--json');
+  it('doctor checks every part, on the data directory’s own database, and reports each result', async () => {
+    const dataDir = join(dir, 'doctor-data');
+    const report = await cli('doctor', '--data-dir', dataDir, '--json');
     expect(report.code).toBe(0);
     const { ok, checks } = JSON.parse(report.stdout);
     expect(ok).toBe(true);
     expect(checks.map((c: { name: string }) => c.name)).toEqual(['sqlite', 'csprng', 'llama.cpp', 'reference learner']);
+    expect(checks[0].detail).toContain(join(dataDir, 'veil.sqlite'));
+    expect(checks[0].detail).not.toContain(':memory:');
+    expect(existsSync(join(dataDir, 'veil.sqlite'))).toBe(true);
+  });
+
+  it('doctor exits 1 when a check fails (a data directory whose database is not SQLite), still running the others', async () => {
+    const dataDir = join(dir, 'broken-data');
+    mkdirSync(dataDir, { mode: 0o700 });
+    writeFileSync(join(dataDir, 'veil.sqlite'), 'this is not a database, just text long enough to fill a header page '.repeat(20));
+    const report = await cli('doctor', '--data-dir', dataDir, '--json');
+    expect(report.code).toBe(1);
+    expect(report.stderr).toMatch(/^veil: 1 check\(s\) failed/);
+    const { ok, checks } = JSON.parse(report.stdout);
+    expect(ok).toBe(false);
+    expect(checks[0]).toMatchObject({ name: 'sqlite', ok: false, detail: expect.stringMatching(/not a database/) });
+    expect(checks.slice(1).every((c: { ok: boolean }) => c.ok)).toBe(true);
+    const human = await cli('doctor', '--data-dir', dataDir);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/^FAIL {2}sqlite/m);
   });
 
   it('runs as a real process: info and try on a GGUF through the model host', () => {

@@ -3,7 +3,9 @@
  * learner: /v1/models, /v1/completions (logprobs with an optional cap, logit_bias applied
  * before the logprobs are computed — as OpenAI does —, echo), /v1/embeddings, and the
  * vLLM-style /tokenize and /detokenize. Optionally requires a bearer key; records the
- * authorization headers it saw so tests can check what was sent.
+ * authorization headers it saw so tests can check what was sent. A logprob cap answers
+ * HTTP 400 when exceeded (as vLLM and OpenAI do) or, with `silentCap`, returns fewer
+ * logprobs than asked; the cap can be changed while running. `delayMs` slows completions.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,12 +17,18 @@ export interface TestServerOptions {
   apiKey?: string;
   /** Key top_logprobs by token text even when asked for "token_id:N" keys (servers other than vLLM). */
   textKeys?: boolean;
+  /** Return at most maxLogprobs logprobs without complaining, instead of HTTP 400. */
+  silentCap?: boolean;
+  /** Wait this long before answering a completion (cancellation tests). */
+  delayMs?: number;
 }
 
 export interface TestServer {
   baseUrl: string;
   authorizations: string[];
   requests: number;
+  /** Change the logprob cap of the running server. */
+  limitLogprobs(max: number): void;
   close(): Promise<void>;
 }
 
@@ -37,7 +45,8 @@ async function readBody(req: IncomingMessage): Promise<Body> {
   return text ? (JSON.parse(text) as Body) : {};
 }
 
-export async function startOpenAiTestServer(model: ReferenceLearner, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startOpenAiTestServer(model: ReferenceLearner, serverOptions: TestServerOptions = {}): Promise<TestServer> {
+  const options = { ...serverOptions };
   const state = { authorizations: [] as string[], requests: 0 };
 
   const tokens = async (prompt: unknown): Promise<number[]> => (typeof prompt === 'string' ? model.tokenize(prompt) : (prompt as number[]));
@@ -45,7 +54,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, options: Te
 
   async function completion(prompt: unknown, body: Body, index: number) {
     const ids = await tokens(prompt);
-    const logprobCount = typeof body.logprobs === 'number' ? body.logprobs : null;
+    const logprobCount = typeof body.logprobs === 'number' ? Math.min(body.logprobs, options.maxLogprobs ?? Infinity) : null;
     const bias = (body.logit_bias ?? {}) as Record<string, number>;
     const asIds = Boolean(body.return_tokens_as_token_ids) && !options.textKeys;
     const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 16;
@@ -109,7 +118,8 @@ export async function startOpenAiTestServer(model: ReferenceLearner, options: Te
     }
     if (url === '/v1/completions') {
       if (body.model !== 'reference') return send(res, 404, { error: { message: `model ${String(body.model)} not found` } });
-      if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs) {
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs && !options.silentCap) {
         return send(res, 400, { error: { message: `logprobs must be at most ${options.maxLogprobs}` } });
       }
       const prompts = Array.isArray(body.prompt) && (body.prompt.length === 0 || typeof body.prompt[0] !== 'number') ? (body.prompt as unknown[]) : [body.prompt];
@@ -132,6 +142,9 @@ export async function startOpenAiTestServer(model: ReferenceLearner, options: Te
     },
     get requests() {
       return state.requests;
+    },
+    limitLogprobs: (max) => {
+      options.maxLogprobs = max;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

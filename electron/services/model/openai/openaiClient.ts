@@ -2,7 +2,9 @@
  * HTTP client for an OpenAI-compatible inference server (vLLM, llama.cpp server, …).
  * The API key lives only in a private field of this object: it is sent as a bearer
  * token, never logged, never serialised (toJSON omits it), never written to the data
- * directory, and scrubbed from any error text a server echoes back.
+ * directory, and scrubbed from any error text a server echoes back. The logprob cap
+ * starts at the configured value (default 20, vLLM's) and only ever goes down, to what
+ * the server turns out to allow (see logprobCap.ts).
  */
 
 export interface RemoteConfig {
@@ -10,16 +12,20 @@ export interface RemoteConfig {
   baseUrl: string;
   model: string;
   apiKey?: string;
-  /** The most logprobs the server returns per position (OpenAI: 5, vLLM default: 20). */
+  /** The most logprobs to ask for per position (OpenAI allows 5, vLLM 20 by default); lowered if the server allows fewer. */
   maxLogprobs?: number;
   timeoutMs?: number;
 }
+
+const DEFAULT_MAX_LOGPROBS = 20;
 
 export class RemoteServerError extends Error {
   override readonly name = 'RemoteServerError';
   constructor(
     message: string,
     readonly status: number,
+    /** The server's own explanation (scrubbed), without the method and status prefix. */
+    readonly detail = '',
   ) {
     super(message);
   }
@@ -42,16 +48,26 @@ export function normaliseBaseUrl(raw: string): string {
 export class OpenAiClient {
   readonly baseUrl: string;
   readonly model: string;
-  readonly maxLogprobs: number;
+  #maxLogprobs: number;
   readonly #apiKey: string | undefined;
   private readonly timeoutMs: number;
 
   constructor(config: RemoteConfig, private readonly fetchImpl: typeof fetch = globalThis.fetch) {
     this.baseUrl = normaliseBaseUrl(config.baseUrl);
     this.model = config.model;
-    this.maxLogprobs = Math.max(1, Math.floor(config.maxLogprobs ?? 5));
+    this.#maxLogprobs = Math.max(1, Math.floor(config.maxLogprobs ?? DEFAULT_MAX_LOGPROBS));
     this.#apiKey = config.apiKey || undefined;
     this.timeoutMs = config.timeoutMs ?? 120_000;
+  }
+
+  /** The most logprobs per position this server returns, as far as we know. */
+  get maxLogprobs(): number {
+    return this.#maxLogprobs;
+  }
+
+  /** The server allows fewer logprobs than we thought: lower the cap (it never goes up). */
+  lowerMaxLogprobs(cap: number): void {
+    this.#maxLogprobs = Math.max(1, Math.min(this.#maxLogprobs, Math.floor(cap)));
   }
 
   get hasApiKey(): boolean {
@@ -100,7 +116,8 @@ export class OpenAiClient {
       } catch {
         /* not JSON */
       }
-      throw new RemoteServerError(`${method} ${path} → HTTP ${response.status}: ${this.scrub(String(detail)).slice(0, 300)}`, response.status);
+      const scrubbed = this.scrub(String(detail)).slice(0, 300);
+      throw new RemoteServerError(`${method} ${path} → HTTP ${response.status}: ${scrubbed}`, response.status, scrubbed);
     }
     try {
       return JSON.parse(text) as T;

@@ -2,7 +2,8 @@
  * LanguageModel over an OpenAI-compatible server: completions with logprobs (restricted
  * distributions via logit bias, top tokens), echo for label scoring, embeddings, and the
  * vLLM / llama.cpp-server /tokenize and /detokenize endpoints where the server has them.
- * No full-vocabulary distributions: servers return only the top few logprobs.
+ * No full-vocabulary distributions: servers return only the top few logprobs, and how few
+ * is found out at connect and whenever a server refuses or shortens a reply (logprobCap.ts).
  */
 import { checkRestriction } from '../../../../core/model/distribution';
 import {
@@ -18,6 +19,7 @@ import {
   type TokenId,
   type TopToken,
 } from '../../../../core/model/languageModel';
+import { LogprobShortfall, withLogprobCap } from './logprobCap';
 import type { OpenAiClient } from './openaiClient';
 import { biasChunks, combineChunks, LOGIT_BIAS, type ChunkLogprobs } from './restrictedLogprobs';
 
@@ -47,7 +49,6 @@ function wire(prompt: Prompt): WirePrompt {
 
 export class RemoteModel implements LanguageModel {
   readonly info: ModelInfo;
-  readonly capabilities: ModelCapabilities;
   private readonly texts = new Map<TokenId, string>();
 
   private constructor(
@@ -56,23 +57,31 @@ export class RemoteModel implements LanguageModel {
     contextLength: number | null,
   ) {
     this.info = { backend: 'openai-compatible', name: client.model, kind: 'llm', vocabularySize: null, contextLength, embeddingDimension: null };
-    this.capabilities = {
-      tokenize: hasTokenizer,
+  }
+
+  get capabilities(): ModelCapabilities {
+    return {
+      tokenize: this.hasTokenizer,
       fullDistribution: false,
       restrictedDistribution: true,
       batchedEvaluation: true,
       generate: true,
       scoreLabels: true,
       embeddings: true,
-      maxTopTokens: client.maxLogprobs,
+      maxTopTokens: this.client.maxLogprobs,
     };
   }
 
-  /** Probe the server (model list, tokenizer endpoint) and return a model for it. */
+  /** Probe the server (model list, logprob cap, tokenizer endpoint) and return a model for it. */
   static async connect(client: OpenAiClient, signal?: AbortSignal): Promise<RemoteModel> {
     const models = await client.get<{ data?: { id: string; max_model_len?: number | null }[] }>('/models', signal);
     const entry = models.data?.find((m) => m.id === client.model);
     if (models.data && !entry) throw new Error(`the server does not serve model "${client.model}" (it serves: ${models.data.map((m) => m.id).join(', ')})`);
+    await withLogprobCap(client, async (cap) => {
+      const reply = await client.post<CompletionResponse>('/completions', { prompt: 'The', max_tokens: 1, temperature: 0, logprobs: cap }, signal);
+      const returned = Object.keys(reply.choices?.[0]?.logprobs?.top_logprobs?.[0] ?? {}).length;
+      if (returned < cap) throw new LogprobShortfall(returned, cap);
+    });
     let hasTokenizer = true;
     try {
       await client.postRoot('/tokenize', { prompt: 'a', content: 'a', add_special_tokens: false, add_special: false }, signal);
@@ -137,7 +146,11 @@ export class RemoteModel implements LanguageModel {
     if (!restrictTo) throw new CapabilityError('openai-compatible', 'return a full next-token distribution (servers return only the top logprobs); pass restrictTo');
     checkRestriction(restrictTo, null);
     if (prompts.length === 0) return [];
-    const chunks = biasChunks(restrictTo, this.client.maxLogprobs);
+    return withLogprobCap(this.client, (cap) => this.restricted(prompts, restrictTo, biasChunks(restrictTo, cap), options.signal));
+  }
+
+  /** One request per chunk for all prompts; a reply short of the chunk's size means the cap is lower. */
+  private async restricted(prompts: readonly Prompt[], restrictTo: readonly TokenId[], chunks: TokenId[][], signal?: AbortSignal): Promise<TokenDistribution[]> {
     const replies: ChunkLogprobs[][] = prompts.map(() => []);
     for (const chunk of chunks) {
       const choices = await this.completions(
@@ -149,7 +162,7 @@ export class RemoteModel implements LanguageModel {
           logit_bias: Object.fromEntries(chunk.map((t) => [String(t), LOGIT_BIAS])),
           return_tokens_as_token_ids: true,
         },
-        options.signal,
+        signal,
       );
       const tops = choices.map((c) => Object.entries(c.logprobs?.top_logprobs?.[0] ?? {}));
       const needTexts = tops.some((top) => top.some(([key]) => !TOKEN_ID_KEY.test(key)));
@@ -160,6 +173,7 @@ export class RemoteModel implements LanguageModel {
           const id = this.resolveKey(key, candidates);
           if (id !== undefined && chunk.includes(id)) reply.set(id, logprob);
         }
+        if (reply.size < chunk.length && top.length < chunk.length) throw new LogprobShortfall(top.length, chunk.length);
         replies[i].push(reply);
       });
     }
@@ -167,8 +181,10 @@ export class RemoteModel implements LanguageModel {
   }
 
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
+    const [choice] = await withLogprobCap(this.client, (cap) =>
+      this.completions([prompt], { max_tokens: 1, temperature: 0, logprobs: Math.min(k, cap), return_tokens_as_token_ids: true }, signal),
+    );
     const n = Math.min(k, this.client.maxLogprobs);
-    const [choice] = await this.completions([prompt], { max_tokens: 1, temperature: 0, logprobs: n, return_tokens_as_token_ids: true }, signal);
     const top = Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {}).sort((a, b) => b[1] - a[1]);
     const out: TopToken[] = [];
     for (const [key, logprob] of top.slice(0, n)) {

@@ -1,4 +1,4 @@
-/** The loaded GGUF: its metadata (as validated from the file header), its SHA-256, and the hardware it runs on. */
+/** The loaded GGUF: its metadata (as validated from the file header) and its SHA-256 (hardware: HardwareCard). */
 import { Typography } from '@mui/material';
 import type { ModelStatus } from '../../../../electron/shared/api/model';
 import { CollapsibleText } from '../../components/CollapsibleText';
@@ -7,7 +7,6 @@ import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable'
 import { Section } from '../../components/Section';
 
 type LoadedGguf = NonNullable<ModelStatus['gguf']>;
-type Hardware = NonNullable<ModelStatus['hardware']>;
 
 const mono = { fontFamily: 'monospace' } as const;
 
@@ -31,18 +30,7 @@ function metadataRows(gguf: LoadedGguf): KeyValueRow[] {
   ];
 }
 
-function hardwareRows(hardware: Hardware): KeyValueRow[] {
-  return [
-    ['Compute backend', hardware.backend],
-    ['Threads', `${hardware.threads} (of ${hardware.cpuMathCores} cores llama.cpp sees)`],
-    ['Model memory', formatBytes(hardware.modelBytes)],
-    ['Context memory', formatBytes(hardware.contextBytes)],
-    ['Model host process memory', formatBytes(hardware.rssBytes)],
-    ['System memory', formatBytes(hardware.totalMemoryBytes)],
-  ];
-}
-
-export function GgufDetails({ gguf, hardware }: { gguf: LoadedGguf; hardware: Hardware | null }) {
+export function GgufDetails({ gguf }: { gguf: LoadedGguf }) {
   return (
     <Section title="Loaded GGUF model">
       <KeyValueTable label="GGUF metadata" rows={metadataRows(gguf)} />
@@ -50,17 +38,6 @@ export function GgufDetails({ gguf, hardware }: { gguf: LoadedGguf; hardware: Ha
         <CollapsibleText title="Chat template" text={gguf.metadata.chatTemplate} />
       ) : (
         <Typography variant="body2">No chat template in this file.</Typography>
-      )}
-      <Typography variant="subtitle1" component="h3">
-        Hardware
-      </Typography>
-      {hardware ? (
-        <>
-          <KeyValueTable label="Hardware" rows={hardwareRows(hardware)} />
-          <CollapsibleText title="llama.cpp system info" text={hardware.systemInfo} />
-        </>
-      ) : (
-        <Typography variant="body2">The model host has not reported its hardware.</Typography>
       )}
     </Section>
   );

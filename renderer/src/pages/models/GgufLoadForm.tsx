@@ -1,7 +1,8 @@
 /**
- * "Load GGUF": a path (Electron has no file dialog through the API; a path works in both
- * modes) and an optional thread count, a progress bar fed by the job's events, Cancel.
- * Server errors show inline and the input stays.
+ * "Load GGUF": a path field — plus "Browse…" (a native file dialog) in the desktop app,
+ * shown only when model.pickGguf says a dialog is available, never in browser mode — an
+ * optional thread count, a progress bar fed by the job's events, Cancel. Server errors
+ * show inline and the input stays.
  */
 import { Alert, Box, Button, LinearProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,6 +11,7 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { parseOptionalInteger } from '../../components/format';
 import { loadProgressView } from './loadProgress';
 import { Section } from '../../components/Section';
+import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
 
@@ -25,6 +27,7 @@ export function GgufLoadForm({ api, loadingJobId, onFinished }: { api: VeilApi; 
   const [pathError, setPathError] = useState<string | null>(null);
   const { busy, error, run } = useAsyncAction();
   const { job, track } = useTrackedJob(api, onFinished);
+  const { data: dialog } = useApiQuery(() => api['model.pickGguf']({ probe: true }), [api]);
   const parsedThreads = parseOptionalInteger(threads, 1, 256);
   const running = job !== null && !job.finished;
 
@@ -40,6 +43,13 @@ export function GgufLoadForm({ api, loadingJobId, onFinished }: { api: VeilApi; 
     setPathError(null);
     const started = await run(() => api['model.loadGguf']({ path: path.trim(), threads: parsedThreads.value }));
     if (started) track(started.jobId);
+  };
+
+  const browse = async () => {
+    const picked = await run(() => api['model.pickGguf']({}));
+    if (!picked?.path) return;
+    setPath(picked.path);
+    setPathError(null);
   };
 
   const view = job?.finished?.status === 'succeeded' ? { percent: 100, label: 'Loaded' } : loadProgressView(job?.progress);
@@ -62,6 +72,11 @@ export function GgufLoadForm({ api, loadingJobId, onFinished }: { api: VeilApi; 
           sx={{ flex: 1, minWidth: 320 }}
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
+        {dialog?.available && (
+          <Button variant="outlined" disabled={busy || running} onClick={() => void browse()} sx={{ mt: 1 }}>
+            Browse…
+          </Button>
+        )}
         <TextField
           label="Threads"
           value={threads}

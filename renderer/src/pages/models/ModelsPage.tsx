@@ -1,7 +1,7 @@
 /**
  * Models page: the active backend (the reference learner is a baseline, not an LLM), load
- * a GGUF into llama.cpp with progress and see its metadata and hardware, connect an
- * OpenAI-compatible server, switch back, unload, and try a prompt.
+ * a GGUF into llama.cpp with progress and see its metadata, the hardware (always), connect
+ * an OpenAI-compatible server, switch back, unload, and try a prompt.
  */
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import type { VeilApi } from '../../../../electron/shared/contract';
@@ -11,6 +11,7 @@ import { useApiQuery } from '../../components/useApiQuery';
 import { ActiveBackendCard } from './ActiveBackendCard';
 import { GgufDetails } from './GgufDetails';
 import { GgufLoadForm } from './GgufLoadForm';
+import { HardwareCard } from './HardwareCard';
 import { RemoteBackendForm } from './RemoteBackendForm';
 import { TryPromptPanel } from './TryPromptPanel';
 
@@ -31,7 +32,8 @@ function ModelsView({ api }: { api: VeilApi }) {
         <>
           <ActiveBackendCard api={api} status={status} onChanged={reload} />
           <GgufLoadForm api={api} loadingJobId={status.loadingJobId} onFinished={reload} />
-          {status.gguf && <GgufDetails gguf={status.gguf} hardware={status.hardware} />}
+          {status.gguf && <GgufDetails gguf={status.gguf} />}
+          <HardwareCard hardware={status.hardware} />
           <TryPromptPanel api={api} />
           <RemoteBackendForm api={api} onConnected={reload} />
         </>

@@ -71,7 +71,7 @@ export function RemoteBackendForm({ api, onConnected }: { api: VeilApi; onConnec
           value={maxLogprobs}
           onChange={(e) => setMaxLogprobs(e.target.value)}
           error={!parsedLogprobs.ok}
-          helperText={parsedLogprobs.ok ? 'The most logprobs the server returns (default 5)' : parsedLogprobs.error}
+          helperText={parsedLogprobs.ok ? 'Most to ask for (default 20); lowered to what the server allows' : parsedLogprobs.error}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <Box>

@@ -3,10 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { bufferSource, GgufFormatError, readGgufHeader } from '../../../../core/model/gguf/ggufReader';
 import { summariseGguf } from '../../../../core/model/gguf/ggufSummary';
 import { GgufValueType } from '../../../../core/model/gguf/ggufTypes';
-import { float32ToFloat16, writeGguf } from '../../../../core/model/gguf/ggufWriter';
+import { float32ToFloat16, quantiseQ8_0, writeGguf } from '../../../../core/model/gguf/ggufWriter';
 import { makeTinyLlamaGguf, tinyVocabulary } from '../../../../core/model/gguf/tinyLlama';
 
 const tiny = makeTinyLlamaGguf({ seed: 3 });
+
+/** IEEE half-precision bits → number (normal values only). */
+function halfToFloat(bits: number): number {
+  const exp = (bits >> 10) & 0x1f;
+  return (bits & 0x8000 ? -1 : 1) * 2 ** (exp - 15) * (1 + (bits & 0x3ff) / 1024);
+}
 
 async function expectFormatError(bytes: Uint8Array, pattern: RegExp): Promise<void> {
   const error = await readGgufHeader(bufferSource(bytes)).catch((e: unknown) => e);
@@ -40,12 +46,44 @@ describe('tiny llama GGUF', () => {
   });
 
   it('writes F16 weights on request', async () => {
-    const m = summariseGguf(await readGgufHeader(bufferSource(makeTinyLlamaGguf({ f16: true }))));
+    const m = summariseGguf(await readGgufHeader(bufferSource(makeTinyLlamaGguf({ weights: 'F16' }))));
     expect(m.quantisation).toBe('F16');
     expect(float32ToFloat16(1)).toBe(0x3c00);
     expect(float32ToFloat16(-2)).toBe(0xc000);
     expect(float32ToFloat16(65504)).toBe(0x7bff);
     expect(float32ToFloat16(1e6)).toBe(0x7c00);
+  });
+
+  it('writes Q8_0 weights: quantisation name, tensor types and sizes, values within half a step', async () => {
+    const f32 = await readGgufHeader(bufferSource(tiny));
+    const bytes = makeTinyLlamaGguf({ seed: 3, weights: 'Q8_0' });
+    const header = await readGgufHeader(bufferSource(bytes));
+    const m = summariseGguf(header);
+    expect(m.quantisation).toBe('Q8_0');
+    expect(header.metadata['general.file_type']).toBe(7);
+    expect(m.parameterCount).toBe(summariseGguf(f32).parameterCount);
+    for (const t of header.tensors) {
+      const elements = t.dims.reduce((a, b) => a * b, 1);
+      const matrix = t.dims.length === 2;
+      expect(t.type).toBe(matrix ? 8 : 0);
+      expect(t.byteSize).toBe(matrix ? (elements / 32) * 34 : elements * 4);
+    }
+    // Q8_0 stores 34 bytes per 32 weights instead of 128 (F32) or 64 (F16).
+    const data = (h: typeof header) => h.tensors.reduce((a, t) => a + t.byteSize, 0);
+    expect(data(header) / data(f32)).toBeCloseTo(0.27, 2);
+    expect(bytes.length).toBeLessThan(makeTinyLlamaGguf({ seed: 3, weights: 'F16' }).length);
+    expect(m.fileSize).toBe(bytes.length);
+
+    const values = Float32Array.from({ length: 64 }, (_, i) => Math.sin(i) * (i < 32 ? 0.01 : 3));
+    const q = new DataView(quantiseQ8_0(values).buffer);
+    for (let b = 0; b < 2; b++) {
+      const amax = Math.max(...values.subarray(b * 32, b * 32 + 32).map(Math.abs));
+      const d = halfToFloat(q.getUint16(b * 34, true));
+      expect(Math.abs(d / (amax / 127) - 1)).toBeLessThan(2 ** -11); // the scale is an F16
+      // Half a quantisation step, plus the F16 rounding of the scale times up to 127.
+      for (let j = 0; j < 32; j++) expect(Math.abs(q.getInt8(b * 34 + 2 + j) * d - values[b * 32 + j])).toBeLessThanOrEqual(0.57 * d);
+    }
+    expect(() => makeTinyLlamaGguf({ weights: 'Q8_0', embeddingLength: 48, headCount: 4 })).toThrow(/multiple of 32/);
   });
 });
 
