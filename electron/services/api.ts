@@ -12,6 +12,7 @@ import { ledgerHandlers } from './ledger/ledgerHandlers';
 import { modelHandlers } from './model/modelHandlers';
 import { plannerHandlers } from './planner/plannerHandlers';
 import { synthesisHandlers } from './synthesis/synthesisHandlers';
+import { vaultFileHandlers } from './vault/vaultFileHandlers';
 import { vaultHandlers } from './vault/vaultHandlers';
 
 const handlers: HandlerMap<MethodName> = {
@@ -19,6 +20,7 @@ const handlers: HandlerMap<MethodName> = {
   ...jobHandlers,
   ...modelHandlers,
   ...vaultHandlers,
+  ...vaultFileHandlers,
   ...ledgerHandlers,
   ...synthesisHandlers,
   ...plannerHandlers,

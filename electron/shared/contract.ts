@@ -11,12 +11,14 @@ import { modelMethods } from './api/model';
 import { plannerMethods } from './api/planner';
 import { synthesisEvents, synthesisMethods } from './api/synthesis';
 import { vaultEvents, vaultMethods } from './api/vault';
+import { vaultFileMethods } from './api/vaultFiles';
 
 export const contract = {
   ...appMethods,
   ...jobMethods,
   ...modelMethods,
   ...vaultMethods,
+  ...vaultFileMethods,
   ...ledgerMethods,
   ...synthesisMethods,
   ...plannerMethods,

@@ -1,11 +1,15 @@
 /**
  * `veil vault …`: datasets and records from the command line, through the same services
- * as the app. Record text is printed only by `show --records`, on request.
+ * as the app — list, create, stats, import (a file, as one atomic job), export, sample-data,
+ * delete, compact. Record text is never printed: import reports give line numbers and reasons.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
+import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
 import type { MethodInput } from '../../shared/contract';
+import type { ImportReport } from '../../shared/api/vaultFiles';
 import { withServices } from '../withServices';
 import { CliError, numberOption, printResult } from '../output';
 
@@ -14,10 +18,129 @@ interface Common {
   json?: boolean;
 }
 
+interface ImportOptions extends Common {
+  dataset: string;
+  format?: string;
+  delimiter?: string;
+  text: string;
+  label?: string;
+  subject?: string;
+  output?: string;
+  split: string;
+  splitColumn?: string;
+  onBadRow: string;
+  create?: boolean;
+  labels?: string;
+  task: string;
+}
 
 const common = (command: Command) => command.option('--data-dir <dir>', 'data directory', defaultDataDir()).option('--json', 'print JSON');
 
 const splitCounts = (c: { private: number; public: number; heldOut: number }) => `${c.private} private, ${c.public} public, ${c.heldOut} held-out`;
+
+/** A CLI value that must be one of `allowed` (checked here so the error is one line naming the flag). */
+function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
+  throw new CliError(`${flag} must be one of ${allowed.join(', ')}; got "${value}"`, 2);
+}
+
+const labelList = (labels: string | undefined) => (labels ? labels.split(',').map((l) => l.trim()).filter(Boolean) : []);
+
+async function ensureDataset(ctx: ServiceContext, opts: ImportOptions): Promise<void> {
+  const exists = (await callMethod(ctx, 'vault.listDatasets', {})).some((d) => d.name === opts.dataset);
+  if (exists) return;
+  if (!opts.create) throw new CliError(`no dataset named "${opts.dataset}" (add --create, with --labels for a classification dataset)`, 2);
+  const task = choice('--task', opts.task, ['classification', 'generation'] as const)!;
+  await callMethod(ctx, 'vault.createDataset', { name: opts.dataset, task, labels: labelList(opts.labels) });
+}
+
+function importInput(file: string, opts: ImportOptions): MethodInput<'vault.import'> {
+  const delimiter = opts.delimiter === 'tab' ? '\t' : opts.delimiter;
+  return {
+    dataset: opts.dataset,
+    path: resolve(file),
+    format: choice('--format', opts.format, ['csv', 'jsonl', 'json', 'txt'] as const),
+    delimiter: choice('--delimiter', delimiter, [',', ';', '\t', '|'] as const),
+    mapping: { text: opts.text, label: opts.label, subject: opts.subject, output: opts.output, split: opts.splitColumn },
+    split: choice('--split', opts.split, ['private', 'public', 'held-out'] as const),
+    onBadRow: choice('--on-bad-row', opts.onBadRow, ['skip', 'abort'] as const),
+  };
+}
+
+function describeReport(report: ImportReport, dataset: string): string {
+  const shown = 20;
+  const { duplicates, badRows } = report;
+  const lines = [`imported ${report.accepted} of ${report.rowsRead} rows into "${dataset}" (${report.format}${report.delimiter ? `, delimiter ${JSON.stringify(report.delimiter)}` : ''}, ${report.seconds} s)`];
+  if (duplicates.count > 0) lines.push(`duplicates skipped: ${duplicates.count} (lines ${duplicates.lines.slice(0, shown).join(', ')}${duplicates.count > shown ? ', …' : ''})`);
+  if (badRows.count > 0) lines.push(`bad rows skipped: ${badRows.count}`, ...badRows.rows.slice(0, shown).map((b) => `  line ${b.line}: ${b.reason}`));
+  if (badRows.count > shown) lines.push(`  … (--json lists the first ${badRows.rows.length})`);
+  if (!report.encoding.ok) lines.push(`encoding: ${report.encoding.message}`);
+  return lines.join('\n');
+}
+
+function registerImport(vault: Command): void {
+  common(
+    vault
+      .command('import')
+      .description('import a CSV, JSONL, JSON-array or text file into a dataset, all rows or none')
+      .argument('<file>')
+      .requiredOption('--dataset <name>', 'dataset to import into')
+      .option('--format <format>', 'csv | jsonl | json | txt (default: from the extension and content)')
+      .option('--delimiter <char>', 'CSV delimiter: , ; tab | (default: detected)')
+      .option('--text <column>', 'column (CSV) or field (JSON) holding the text', 'text')
+      .option('--label <column>', 'column holding the label (must be in the label set)')
+      .option('--subject <column>', 'column holding the subject id')
+      .option('--output <column>', 'column holding the reference output (generation)')
+      .option('--split <split>', 'private | public | held-out: split of rows without a split column value', 'private')
+      .option('--split-column <column>', 'column holding each row\'s split')
+      .option('--on-bad-row <action>', 'skip | abort', 'skip')
+      .option('--create', 'create the dataset if it does not exist')
+      .option('--labels <list>', 'with --create: the public label set, comma-separated')
+      .option('--task <task>', 'with --create: classification | generation', 'classification'),
+  ).action(async (file: string, opts: ImportOptions) => {
+    const input = importInput(file, opts);
+    const report = await withServices(opts.dataDir, async (ctx) => {
+      await ensureDataset(ctx, opts);
+      const { jobId } = await callMethod(ctx, 'vault.import', input);
+      const job = await ctx.jobs.wait(jobId);
+      if (job.status !== 'succeeded') throw new CliError(job.error ?? `the import was ${job.status}`);
+      return job.result as ImportReport;
+    });
+    printResult(opts.json, report, () => describeReport(report, opts.dataset));
+  });
+}
+
+function registerFiles(vault: Command): void {
+  registerImport(vault);
+  common(
+    vault
+      .command('export')
+      .description('write a dataset to a CSV or JSONL file (owner-only)')
+      .argument('<dataset>')
+      .requiredOption('--out <file>', 'file to write')
+      .option('--format <format>', 'csv | jsonl (default: from the extension)')
+      .option('--overwrite', 'replace an existing file'),
+  ).action(async (dataset: string, opts: Common & { out: string; format?: string; overwrite?: boolean }) => {
+    const extension = /\.(csv|jsonl)$/i.exec(opts.out)?.[1].toLowerCase();
+    const format = choice('--format', opts.format ?? extension, ['csv', 'jsonl'] as const);
+    if (!format) throw new CliError('--format csv|jsonl is needed when the file name does not end in .csv or .jsonl', 2);
+    const input = { dataset, path: resolve(opts.out), format, overwrite: opts.overwrite ?? false };
+    const result = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'vault.export', input));
+    printResult(opts.json, result, () => `wrote ${result.records} records to ${result.path} (${result.bytes} bytes)`);
+  });
+}
+
+async function statsOf(ctx: ServiceContext, name?: string) {
+  const datasets = (await callMethod(ctx, 'vault.listDatasets', {})).filter((d) => name === undefined || d.name === name);
+  if (name !== undefined && datasets.length === 0) throw new CliError(`no dataset named "${name}"`);
+  return Promise.all(datasets.map(async (dataset) => ({ dataset, stats: await callMethod(ctx, 'vault.stats', { dataset: dataset.id }) })));
+}
+
+function describeStats({ dataset, stats }: Awaited<ReturnType<typeof statsOf>>[number]): string {
+  const labels = stats.labels.map((l) => `  ${l.label ?? '(none)'}: ${l.private} private, ${l.public} public, ${l.heldOut} held-out`);
+  const pii = stats.pii.map((p) => `  ${p.kind}: ${p.records} records`);
+  return [`${dataset.name} (${dataset.task}, privacy unit: ${dataset.privacyUnit})`, `splits: ${splitCounts(stats.splits)}`, 'labels:', ...labels, 'PII:', ...(pii.length ? pii : ['  none found'])].join('\n');
+}
 
 export function registerVault(program: Command): void {
   const vault = program.command('vault').description('the exemplar vault: datasets and records');
@@ -41,7 +164,7 @@ export function registerVault(program: Command): void {
     const input: MethodInput<'vault.createDataset'> = {
       name,
       task: opts.task as 'classification',
-      labels: opts.labels ? opts.labels.split(',').map((l) => l.trim()).filter(Boolean) : [],
+      labels: labelList(opts.labels),
       privacyUnit: opts.privacyUnit as 'record',
       subjectCap: numberOption('--subject-cap', opts.subjectCap),
       description: opts.description,
@@ -50,22 +173,29 @@ export function registerVault(program: Command): void {
     printResult(opts.json, dataset, () => `created dataset ${dataset.name} (id ${dataset.id})`);
   });
 
-  common(vault.command('show').description('a dataset: splits, labels, PII and tags').argument('<dataset>')).action(async (name: string, opts: Common) => {
-    const result = await withServices(opts.dataDir, async (ctx) => {
-      const stats = await callMethod(ctx, 'vault.stats', { dataset: name });
-      const dataset = (await callMethod(ctx, 'vault.listDatasets', {})).find((d) => d.name === name)!;
-      return { dataset, stats };
-    });
-    printResult(opts.json, result, () => {
-      const { dataset, stats } = result;
-      const labels = stats.labels.map((l) => `  ${l.label ?? '(none)'}: ${l.private} private, ${l.public} public, ${l.heldOut} held-out`);
-      const pii = stats.pii.map((p) => `  ${p.kind}: ${p.records} records`);
-      return [`${dataset.name} (${dataset.task}, privacy unit: ${dataset.privacyUnit})`, `splits: ${splitCounts(stats.splits)}`, 'labels:', ...labels, 'PII:', ...(pii.length ? pii : ['  none found'])].join('\n');
-    });
+  common(
+    vault
+      .command('stats')
+      .alias('show')
+      .description('splits, labels, PII findings of one dataset or of all')
+      .argument('[dataset]')
+      .option('--dataset <name>', 'the dataset (default: all)'),
+  ).action(async (positional: string | undefined, opts: Common & { dataset?: string }) => {
+    const result = await withServices(opts.dataDir, (ctx) => statsOf(ctx, opts.dataset ?? positional));
+    printResult(opts.json, opts.dataset ?? positional ? result[0] : result, () => result.map(describeStats).join('\n\n') || 'no datasets');
   });
 
-  common(vault.command('sample').description('create the SpamAssassin sample dataset').option('--name <name>', 'dataset name', 'SpamAssassin sample')).action(async (opts: Common & { name: string }) => {
-    const dataset = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'vault.createSample', { name: opts.name }));
+  registerFiles(vault);
+
+  common(
+    vault
+      .command('sample-data')
+      .description('create a sample dataset: spam (SpamAssassin e-mails) or clinic (synthetic clinic notes)')
+      .argument('<kind>', 'spam | clinic')
+      .option('--name <name>', 'dataset name (default: the sample\'s own)'),
+  ).action(async (kind: string, opts: Common & { name?: string }) => {
+    const input = { kind: choice('kind', kind, ['spam', 'clinic'] as const), name: opts.name };
+    const dataset = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'vault.createSample', input));
     printResult(opts.json, dataset, () => `created ${dataset.name}: ${splitCounts(dataset.counts)}`);
   });
 

@@ -1,0 +1,110 @@
+/**
+ * The vault at scale. Import of a generated CSV (≈500 characters of prose per row, some
+ * with e-mail addresses and phone numbers for the PII scan) through the real job, each run
+ * in a child process that reports its seconds and peak RSS: 100,000 rows (target ≤ 10 s)
+ * and, with VEIL_BENCH_LARGE=1, 1,000,000 rows (target: peak RSS < 500 MB). Poisson
+ * sampling with q = 0.001 from 1,000,000 private records through the sampling API
+ * (median of 50 calls after the one-time index load; target ≤ 50 ms).
+ */
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cryptoRandom } from '../core/random/cryptoRandom';
+import { seededRandom } from '../core/random/seededRandom';
+import { callMethod } from '../electron/services/api';
+import { ServiceContext } from '../electron/services/context';
+import { ensureDataDir } from '../electron/services/dataDir';
+import { getVaultService } from '../electron/services/vault/vaultHandlers';
+import type { ImportReport } from '../electron/shared/api/vaultFiles';
+import { median } from './stats';
+
+const WORDS = 'patient reported mild pain in the left knee after running was advised rest ice and elevation follow up two weeks the invoice attached please review meeting moved to thursday afternoon budget quarterly figures account suspended verify your details'.split(' ');
+const ROW_CHARS = 500;
+
+/** Writes a CSV of `rows` rows (text, label) of deterministic prose, streamed to disk. */
+async function writeCsv(path: string, rows: number): Promise<number> {
+  const random = seededRandom('vault-import-bench');
+  const out = createWriteStream(path);
+  out.write('text,label\n');
+  for (let i = 0; i < rows; i++) {
+    let text = `Record ${i}.`;
+    if (i % 10 === 0) text += ` Contact person${i}@example.org or +1 415 555 ${String(i % 10_000).padStart(4, '0')}.`;
+    while (text.length < ROW_CHARS) text += ` ${WORDS[random.nextUint32() % WORDS.length]}`;
+    if (!out.write(`"${text}, done",${i % 3 ? 'ham' : 'spam'}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return statSync(path).size;
+}
+
+/** Child mode: import one file into a fresh data directory and print seconds, rows and peak RSS. */
+async function childImport(csv: string, dataDir: string): Promise<void> {
+  const ctx = new ServiceContext(ensureDataDir(dataDir), 'cli');
+  await callMethod(ctx, 'vault.createDataset', { name: 'bench', labels: ['spam', 'ham'] });
+  const start = performance.now();
+  const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'bench', path: csv, mapping: { label: 'label' } });
+  const job = await ctx.jobs.wait(jobId);
+  const seconds = (performance.now() - start) / 1000;
+  await ctx.close();
+  if (job.status !== 'succeeded') throw new Error(`import ${job.status}: ${job.error}`);
+  const report = job.result as ImportReport;
+  process.stdout.write(JSON.stringify({ seconds, accepted: report.accepted, badRows: report.badRows.count, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
+}
+
+async function importCase(dir: string, rows: number, target: string): Promise<object> {
+  const csv = join(dir, `rows-${rows}.csv`);
+  const bytes = await writeCsv(csv, rows);
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', csv, join(dir, `data-${rows}`)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  rmSync(csv, { force: true });
+  if (child.status !== 0) throw new Error(`import bench child failed: ${child.stderr}`);
+  const result = JSON.parse(child.stdout) as { seconds: number; accepted: number; badRows: number; peakRssMB: number };
+  return {
+    rows, fileMB: +(bytes / 2 ** 20).toFixed(1), accepted: result.accepted, badRows: result.badRows, seconds: +result.seconds.toFixed(2),
+    rowsPerSecond: Math.round(rows / result.seconds), peakRssMB: Math.round(result.peakRssMB), target,
+  };
+}
+
+/** 1,000,000 private records written by SQL, then the sampling API's q = 0.001 Poisson sample. */
+async function samplingCase(dir: string): Promise<object> {
+  const ctx = new ServiceContext(ensureDataDir(join(dir, 'data-sampling')), 'cli');
+  try {
+    const dataset = await callMethod(ctx, 'vault.createDataset', { name: 'million', labels: ['spam', 'ham'] });
+    const vault = await getVaultService(ctx);
+    await vault.db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
+      INSERT INTO records (dataset_id, text, label, split, content_hash, created_at, updated_at)
+      SELECT ${dataset.id}, 'record ' || i || ' ' || substr(replace(hex(zeroblob(100)), '00', 'lorem '), 1, 480), CASE i % 2 WHEN 0 THEN 'spam' ELSE 'ham' END,
+        'private', 'h' || i, 'now', 'now' FROM n`);
+    vault.changed(dataset.id, 'bench records');
+    const loadStart = performance.now();
+    const pool = await vault.pool(await vault.dataset(dataset.id), undefined);
+    const indexLoadMs = performance.now() - loadStart;
+    const times: number[] = [];
+    let sampled = 0;
+    for (let run = 0; run < 50; run++) {
+      const start = performance.now();
+      const groups = await pool.sampleTeachers(0.001, 10, cryptoRandom);
+      times.push(performance.now() - start);
+      sampled += groups.flat().length;
+    }
+    return { records: pool.units, q: 0.001, meanSampled: sampled / times.length, medianMs: +median(times).toFixed(2), indexLoadMs: Math.round(indexLoadMs), target: '≤ 50 ms median' };
+  } finally {
+    await ctx.close();
+  }
+}
+
+export async function run(): Promise<object> {
+  const dir = mkdtempSync(join(tmpdir(), 'veil-bench-vault-'));
+  try {
+    const large = process.env.VEIL_BENCH_LARGE === '1';
+    return {
+      import100k: await importCase(dir, 100_000, '≤ 10 s'),
+      import1M: large ? await importCase(dir, 1_000_000, 'peak RSS < 500 MB') : 'skipped (set VEIL_BENCH_LARGE=1; takes a few minutes)',
+      poissonSample1M: await samplingCase(dir),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--child') await childImport(process.argv[3], process.argv[4]);

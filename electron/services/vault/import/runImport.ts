@@ -1,0 +1,108 @@
+/**
+ * An import from start to end. `prepareImport` checks everything that can be checked before
+ * the job starts (path, encoding, format, dataset, mapping against the CSV header) and
+ * throws one clear error. `runImport` is the job: it streams the file through its format
+ * reader and the mapping into ONE transaction on a connection of its own — the imports row,
+ * every accepted record, the report — so a cancel, an abort on a bad row, a crash or a
+ * killed process leaves all of the import or none of it. Imports into one database run one
+ * at a time (a second waits instead of failing on the write lock).
+ */
+import type { DatasetDto } from '../../../shared/api/vault';
+import type { ImportReport, ImportRequest } from '../../../shared/api/vaultFiles';
+import { Database, type Queryable } from '../../db/database';
+import type { JobContext } from '../../jobs/jobManager';
+import { findDataset, touchDataset } from '../datasets';
+import type { VaultService } from '../vaultService';
+import { csvHeader } from './csvReader';
+import { isRefused, streamVerdict, Utf8Check } from './encoding';
+import { formatReader, readChunks } from './fileSource';
+import { ImportError } from './importTypes';
+import { createImport, finishImport, RecordWriter } from './importWriter';
+import { ReportBuilder } from './importReport';
+import { checkMapping, isProblem, mapRow } from './mapping';
+import { sniffFile, type SniffedFile } from './preview';
+
+const PROGRESS_MS = 250;
+
+export interface PreparedImport extends Omit<SniffedFile, 'head' | 'encoding'> {
+  request: ImportRequest;
+  dataset: DatasetDto;
+}
+
+export async function prepareImport(db: Queryable, request: ImportRequest): Promise<PreparedImport> {
+  const { head, encoding, ...sniffed } = await sniffFile(request.path, request.format, request.delimiter);
+  if (isRefused(encoding)) throw new ImportError(encoding.message);
+  const dataset = await findDataset(db, request.dataset);
+  checkMapping(request.mapping, dataset.task, sniffed.format === 'csv' ? csvHeader(head, sniffed.delimiter!) : null);
+  return { ...sniffed, request, dataset };
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const result = (queues.get(key) ?? Promise.resolve()).then(work);
+  const settled = result.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => queues.get(key) === settled && queues.delete(key));
+  return result;
+}
+
+async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Promise<ImportReport> {
+  const started = performance.now();
+  const { request, file } = p;
+  const dataset = await findDataset(tx, p.dataset.id);
+  const importId = await createImport(tx, dataset.id, file.path, p.format);
+  const report = new ReportBuilder();
+  const writer = new RecordWriter(tx, { datasetId: dataset.id, importId }, report.addInserted);
+  const check = new Utf8Check();
+  const rules = { mapping: request.mapping, split: request.split, labels: dataset.labels };
+  let bytes = 0;
+  let reported = 0;
+  const tap = (chunk: Buffer) => {
+    job.throwIfCancelled();
+    check.push(chunk);
+    bytes += chunk.length;
+    if (performance.now() - reported > PROGRESS_MS) {
+      reported = performance.now();
+      job.progress('reading', bytes, file.size, `${report.rowsRead.toLocaleString('en')} rows read`);
+    }
+  };
+  try {
+    for await (const item of formatReader(p.format, p.delimiter)(readChunks(file.path, tap))) {
+      report.rowsRead++;
+      const row = 'bad' in item ? item.bad : mapRow(item.values, rules);
+      if (!isProblem(row)) await writer.add(item.line, row);
+      else if (request.onBadRow === 'abort') throw new ImportError(`line ${item.line}: ${row.reason}; the import was aborted and nothing was imported`);
+      else report.addBad({ line: item.line, code: row.code, reason: row.reason });
+    }
+    await writer.finish();
+  } catch (error) {
+    await writer.idle();
+    throw error;
+  }
+  check.end();
+  job.throwIfCancelled();
+  job.progress('committing', file.size, file.size, `${report.accepted.toLocaleString('en')} records`);
+  const result = report.build({
+    importId, datasetId: dataset.id, format: p.format, delimiter: p.delimiter, bytes,
+    encoding: streamVerdict(check, p.bom), seconds: +((performance.now() - started) / 1000).toFixed(3),
+  });
+  await finishImport(tx, result);
+  await touchDataset(tx, dataset.id);
+  return result;
+}
+
+/** The job body: the whole import in one transaction; the report is the job's result. */
+export function runImport(prepared: PreparedImport, job: JobContext, vault: VaultService): Promise<ImportReport> {
+  return oneAtATime(vault.db.file, async () => {
+    const db = await Database.open(vault.db.file);
+    let report: ImportReport;
+    try {
+      report = await db.transaction((tx) => importRows(tx, prepared, job));
+    } finally {
+      await db.close();
+    }
+    vault.changed(prepared.dataset.id, 'imported');
+    return report;
+  });
+}
