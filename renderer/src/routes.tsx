@@ -2,7 +2,9 @@
 import type { ComponentType } from 'react';
 import ModelsPage from './pages/models/ModelsPage';
 import SynthesizePage from './pages/synthesize/SynthesizePage';
-import { AskPage, AuditPage, BudgetPage, VaultPage } from './pages/placeholders';
+import VaultPage from './pages/vault/VaultPage';
+import BudgetPage from './pages/budget/BudgetPage';
+import { AskPage, AuditPage } from './pages/placeholders';
 
 export interface Route {
   path: string;

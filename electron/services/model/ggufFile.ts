@@ -5,28 +5,20 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, realpath, stat } from 'node:fs/promises';
-import { basename, extname, isAbsolute } from 'node:path';
+import { open, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
 import { readGgufHeader, type ByteSource } from '../../../core/model/gguf/ggufReader';
 import { summariseGguf, type GgufModelMetadata } from '../../../core/model/gguf/ggufSummary';
+import { readableFile } from '../files/readableFile';
 
 export class ModelPathError extends Error {
   override readonly name = 'ModelPathError';
 }
 
-/** Check a model path; returns the real path of the regular file. */
+/** Check a model path; returns the real path of the readable regular file. */
 export async function validateGgufPath(path: string): Promise<string> {
-  if (!isAbsolute(path)) throw new ModelPathError(`model path must be absolute: ${path}`);
   if (extname(path).toLowerCase() !== '.gguf') throw new ModelPathError(`not a .gguf file: ${basename(path)}`);
-  let real: string;
-  try {
-    real = await realpath(path);
-  } catch {
-    throw new ModelPathError(`no such file: ${path}`);
-  }
-  const info = await stat(real);
-  if (!info.isFile()) throw new ModelPathError(`not a regular file: ${path}`);
-  return real;
+  return (await readableFile(path, (message) => new ModelPathError(message))).path;
 }
 
 /** Read-only random access to a file, for the GGUF reader. */

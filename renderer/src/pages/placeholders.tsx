@@ -4,23 +4,6 @@
  */
 import { PlannedFeature } from '../components/PlannedFeature';
 
-export const VaultPage = () => (
-  <PlannedFeature
-    title="Exemplar vault"
-    summary="Private datasets will live in a local SQLite vault."
-    items={['import CSV, JSONL, JSON and text files', 'curate, label and split records into private / public / held-out', 'find and redact personal data']}
-  />
-);
-
-export const BudgetPage = () => (
-  <PlannedFeature
-    title="Privacy budget"
-    summary="Each dataset will carry an ε/δ budget charged by every release."
-    items={['set a budget per dataset', 'plan a workload and see its cost before running it', 'verify and export the tamper-evident ledger']}
-  />
-);
-
-
 export const AskPage = () => (
   <PlannedFeature
     title="Private answering"

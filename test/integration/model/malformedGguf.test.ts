@@ -32,7 +32,7 @@ describe('malformed GGUF files', () => {
     await expect(callMethod(ws.ctx, 'model.loadGguf', { path: join(ws.dir, 'model.bin') })).rejects.toThrow(/not a .gguf file/);
     await expect(callMethod(ws.ctx, 'model.inspect', { path: join(ws.dir, 'missing.gguf') })).rejects.toThrow(/no such file/);
     mkdirSync(join(ws.dir, 'folder.gguf'));
-    await expect(callMethod(ws.ctx, 'model.inspect', { path: join(ws.dir, 'folder.gguf') })).rejects.toThrow(/not a regular file/);
+    await expect(callMethod(ws.ctx, 'model.inspect', { path: join(ws.dir, 'folder.gguf') })).rejects.toThrow(/is a directory, not a file/);
     await expect(callMethod(ws.ctx, 'model.loadGguf', { path: '' })).rejects.toBeInstanceOf(BadRequestError);
   });
 

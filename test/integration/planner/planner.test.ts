@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountEpsilon } from '../../../core/accounting';
-import { composed, type PrivacyEvent } from '../../../core/accounting/events';
+import { composed } from '../../../core/accounting/events';
 import { runCli } from '../../../electron/cli/main';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';

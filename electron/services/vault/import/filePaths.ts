@@ -6,9 +6,9 @@
  * directory, flushes it and renames it into place, so a failed export leaves nothing half-written.
  */
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, lstat, open, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
+import { readableFile } from '../../files/readableFile';
 import { VaultError } from '../datasets';
 
 export class FilePathError extends VaultError {}
@@ -18,24 +18,7 @@ function requireAbsolute(path: string): void {
 }
 
 /** The real path and size of a readable regular file. */
-export async function validateImportPath(path: string): Promise<{ path: string; size: number }> {
-  requireAbsolute(path);
-  let real: string;
-  try {
-    real = await realpath(path);
-  } catch {
-    throw new FilePathError(`no such file: ${path}`);
-  }
-  const info = await stat(real);
-  if (info.isDirectory()) throw new FilePathError(`${path} is a directory, not a file`);
-  if (!info.isFile()) throw new FilePathError(`${path} is not a regular file (a device, pipe or socket?)`);
-  try {
-    await access(real, constants.R_OK);
-  } catch {
-    throw new FilePathError(`${path} is not readable`);
-  }
-  return { path: real, size: info.size };
-}
+export const validateImportPath = (path: string) => readableFile(path, (message) => new FilePathError(message));
 
 async function checkExportTarget(path: string, overwrite: boolean): Promise<string> {
   requireAbsolute(path);

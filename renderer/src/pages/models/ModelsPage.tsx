@@ -3,7 +3,7 @@
  * a GGUF into llama.cpp with progress and see its metadata, the hardware (always), connect
  * an OpenAI-compatible server, switch back, unload, and try a prompt.
  */
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { requestStatusRefresh } from '../../components/statusRefresh';
@@ -14,6 +14,7 @@ import { GgufLoadForm } from './GgufLoadForm';
 import { HardwareCard } from './HardwareCard';
 import { RemoteBackendForm } from './RemoteBackendForm';
 import { TryPromptPanel } from './TryPromptPanel';
+import { RetryAlert } from '../../components/RetryAlert';
 
 function ModelsView({ api }: { api: VeilApi }) {
   const { data: status, error, reload: reloadStatus } = useApiQuery(() => api['model.status']({}), [api]);
@@ -23,11 +24,7 @@ function ModelsView({ api }: { api: VeilApi }) {
       <Typography variant="h5" component="h1">
         Models
       </Typography>
-      {error && (
-        <Alert severity="error" action={<Button onClick={reloadStatus}>Retry</Button>}>
-          Could not read the model status: {error.message}
-        </Alert>
-      )}
+      <RetryAlert what="read the model status" error={error} onRetry={reloadStatus} />
       {status && (
         <>
           <ActiveBackendCard api={api} status={status} onChanged={reload} />

@@ -1,0 +1,93 @@
+/**
+ * Budget page: for a chosen dataset, what its privacy budget has spent and has left (in ε
+ * and in releases of the planned kind), set or change the budget, plan a workload before
+ * running it, and the tamper-evident ledger — verify, export, print, record an external
+ * release. Everything follows `ledger.changed`, so a release elsewhere shows at once.
+ */
+import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import type { VeilApi } from '../../../../electron/shared/contract';
+import { connection } from '../../api/client';
+import { Section } from '../../components/Section';
+import { useApiQuery } from '../../components/useApiQuery';
+import { BudgetCard } from './BudgetCard';
+import { BudgetForm } from './BudgetForm';
+import { privacyUnits } from './budgetForm';
+import { LedgerActions } from './LedgerActions';
+import { LedgerTable } from './LedgerTable';
+import { initialPlannerForm, toPlanRequest, type PlannerFormState } from './plannerForm';
+import { PlannerSection } from './PlannerSection';
+import { RecordReleaseDialog } from './RecordReleaseDialog';
+import { useLedger } from './useLedger';
+import { usePlanCompute } from './usePlanCompute';
+import { RetryAlert } from '../../components/RetryAlert';
+
+function BudgetView({ api }: { api: VeilApi }) {
+  const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
+  const [chosen, setChosen] = useState('');
+  const [plannerForm, setPlannerForm] = useState<PlannerFormState>(initialPlannerForm);
+  const [recording, setRecording] = useState(false);
+  useEffect(() => api.on('vault.changed', datasets.reload), [api]);
+
+  const list = datasets.data ?? [];
+  const dataset = list.find((d) => d.name === chosen) ?? list[0];
+  const name = dataset?.name ?? '';
+  const { summary, entries } = useLedger(api, dataset);
+  const current = summary.data?.dataset.name === name ? summary.data : undefined;
+  const planRequest = name ? toPlanRequest(name, plannerForm) : null;
+  const request = planRequest?.ok ? planRequest.request : null;
+  const plan = usePlanCompute(api, request, current?.head.hash);
+  const planForDataset = plan.result?.request.dataset === name ? plan.result : null;
+  const datasetId = dataset?.id;
+  const ledgerEntries = useMemo(() => (entries.data ?? []).filter((e) => e.datasetId === datasetId), [entries.data, datasetId]);
+
+  return (
+    <Stack spacing={2} sx={{ p: 3, maxWidth: 1200 }}>
+      <Typography variant="h5" component="h1">
+        Privacy budget
+      </Typography>
+      <RetryAlert what="list the datasets" error={datasets.error} onRetry={datasets.reload} />
+      <TextField
+        select
+        label="Dataset"
+        value={name}
+        onChange={(e) => setChosen(e.target.value)}
+        helperText={datasets.data && list.length === 0 ? 'no datasets yet: create one in the Vault' : 'the budget and the ledger are per dataset'}
+        size="small"
+        sx={{ maxWidth: 360 }}
+      >
+        {list.map((d) => (
+          <MenuItem key={d.id} value={d.name}>
+            {d.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <RetryAlert what="read the budget" error={summary.error} onRetry={summary.reload} />
+      {dataset && current && (
+        <>
+          <BudgetCard summary={current} plan={planForDataset} />
+          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset)} />
+          <PlannerSection
+            api={api}
+            dataset={name}
+            form={plannerForm}
+            onChange={setPlannerForm}
+            request={request}
+            requestError={planRequest?.ok === false ? planRequest.error : null}
+            plan={{ ...plan, result: planForDataset }}
+          />
+          <Section title="Ledger">
+            <LedgerActions api={api} dataset={name} onRecord={() => setRecording(true)} />
+            {entries.error && <Alert severity="error">Could not read the ledger: {entries.error.message}</Alert>}
+            <LedgerTable entries={ledgerEntries} />
+          </Section>
+          <RecordReleaseDialog key={`release-${name}`} api={api} dataset={name} open={recording} onClose={() => setRecording(false)} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export default function BudgetPage() {
+  return connection.api ? <BudgetView api={connection.api} /> : null;
+}

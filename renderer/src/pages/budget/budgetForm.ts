@@ -1,0 +1,46 @@
+/** The set-budget form: parse ε and δ, and the default δ = 1/(10·N) the service will use. */
+import type { BudgetDto } from '../../../../electron/shared/api/ledger';
+import type { DatasetDto } from '../../../../electron/shared/api/vault';
+
+export interface BudgetFormState {
+  epsilon: string;
+  delta: string;
+  purpose: string;
+}
+
+export interface BudgetChange {
+  epsilon: number;
+  delta?: number;
+  purpose?: string;
+}
+
+export type BudgetFormResult = { ok: true; change: BudgetChange } | { ok: false; errors: Partial<Record<keyof BudgetFormState, string>> };
+
+/** N: the budget's count, else the private split's size when the privacy unit is a record. */
+export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined): number | null {
+  if (budget?.privacyUnits) return budget.privacyUnits;
+  if (dataset?.privacyUnit === 'record' && dataset.counts.private > 0) return dataset.counts.private;
+  return null;
+}
+
+/** Helper text for the δ field: what an empty field means. */
+export function defaultDeltaHint(units: number | null): string {
+  if (units === null) return 'δ is required: the number of privacy units is not known';
+  return `empty: 1/(10·N) = ${(1 / (10 * units)).toExponential(2)} (N = ${units.toLocaleString('en-US')} privacy units)`;
+}
+
+export function formFromBudget(budget: BudgetDto | null): BudgetFormState {
+  return { epsilon: budget ? String(budget.epsilon) : '', delta: budget ? String(budget.delta) : '', purpose: '' };
+}
+
+export function parseBudgetForm(form: BudgetFormState): BudgetFormResult {
+  const errors: Partial<Record<keyof BudgetFormState, string>> = {};
+  const epsilon = Number(form.epsilon);
+  if (form.epsilon.trim() === '' || !(epsilon > 0 && Number.isFinite(epsilon))) errors.epsilon = 'ε must be a number > 0';
+  const delta = form.delta.trim() === '' ? undefined : Number(form.delta);
+  if (delta !== undefined && !(delta > 0 && delta < 1)) errors.delta = 'δ must be in (0, 1), e.g. 1e-6';
+  if (form.purpose.length > 500) errors.purpose = 'at most 500 characters';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const purpose = form.purpose.trim();
+  return { ok: true, change: { epsilon, delta, purpose: purpose === '' ? undefined : purpose } };
+}

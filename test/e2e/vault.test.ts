@@ -1,0 +1,223 @@
+/**
+ * The Vault page in Chromium through the real bridge: load the SpamAssassin sample from the
+ * UI, search and filter the virtualised table, edit a label inline from the keyboard, open
+ * a record and redact its e-mail addresses, hard-delete a record (with compaction), then
+ * reload the page and see every change persisted — in the UI and through the API. Then
+ * create a dataset in the dialog, import a small CSV into it (preview, mapping, job, report
+ * with duplicate and bad-row line numbers), export it as JSONL, and delete it.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, startApp, type AppSession } from './harness';
+
+const SLOW = { timeout: 60_000, interval: 200 };
+const QUICK = { timeout: 15_000, interval: 50 };
+const DATASET = 'SpamAssassin sample';
+/** Header line 1; the quoted text of line 3 runs on to line 4; line 6 repeats line 2; line 7's label is not in the set; line 8 has no text. */
+const CSV = [
+  'text,label,who',
+  '"Refund for invoice 1234, please",billing,alice',
+  '"My laptop will not boot',
+  'after the update",tech,bob',
+  'Password reset link expired,tech,carol',
+  '"Refund for invoice 1234, please",billing,dave',
+  'Charge appeared twice,refunds,erin',
+  ',billing,frank',
+  'Call me at 555-0100 about the bill,billing,gina',
+].join('\r\n');
+
+describe.runIf(chromiumAvailable())('Vault page (Chromium, browser mode)', () => {
+  let app: AppSession;
+  let total: number;
+  let edited: number;
+  let redacted: number;
+  let deleted: number;
+  let fileDir: string;
+  const problems: string[] = [];
+
+  const region = (name: string) => app.page.getByRole('region', { name, exact: true });
+  const records = () => region('Records');
+  const grid = () => records().getByRole('grid', { name: 'records' });
+  const count = () => records().getByRole('status', { name: 'record count' }).textContent();
+  const row = (id: number) => grid().getByTestId(`record-row-${id}`);
+  const drawer = (id: number) => app.page.getByRole('dialog', { name: `Record ${id}` });
+  const firstRowId = async (filter: object) => (await app.call('vault.records', { dataset: DATASET, filter, limit: 1 })).rows[0].id;
+  const matching = async (filter: object) => (await app.call('vault.records', { dataset: DATASET, filter, limit: 1 })).total;
+  const choose = async (scope: Locator, filter: string, option: string) => {
+    await scope.getByRole('combobox', { name: filter }).click();
+    await app.page.getByRole('option', { name: option, exact: true }).click();
+    if (await app.page.getByRole('listbox').count()) await app.page.keyboard.press('Escape'); // a multiple select stays open
+  };
+
+  beforeAll(async () => {
+    fileDir = mkdtempSync(join(tmpdir(), 'veil-e2e-files-'));
+    writeFileSync(join(fileDir, 'tickets.csv'), CSV);
+    app = await startApp();
+    app.page.on('response', (r) => new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400 && problems.push(`HTTP ${r.status()} from ${r.url()}`));
+    app.page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && problems.push(`console error: ${m.text()}`));
+    app.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await app.page.setViewportSize({ width: 1400, height: 1000 });
+    await app.open('/vault');
+  }, 120_000);
+  afterEach(() => expect(problems.splice(0)).toEqual([]));
+  afterAll(async () => {
+    await app?.close();
+    rmSync(fileDir, { recursive: true, force: true });
+  });
+
+  it('loads the sample dataset from the UI, with its charts and record count', async () => {
+    await app.page.getByRole('button', { name: /Load sample dataset/ }).click();
+    await app.page.getByRole('menuitem', { name: /SpamAssassin/ }).click();
+    await expect.poll(() => region(`Dataset: ${DATASET}`).count(), SLOW).toBe(1);
+    total = (await app.call('vault.listDatasets', {})).find((d) => d.name === DATASET)!.counts.total;
+    expect(total).toBeGreaterThan(1000);
+    await expect.poll(count, QUICK).toBe(`${total.toLocaleString('en-US')} records`);
+    for (const chart of ['Label distribution per split', 'Split sizes', 'Records with PII, by kind']) await expect.poll(() => app.page.getByRole('figure', { name: chart }).count(), QUICK).toBe(1);
+    expect(await app.page.getByRole('list', { name: 'datasets' }).textContent()).toContain(DATASET);
+  });
+
+  it('scrolls the virtualised table, fetching rows page by page', async () => {
+    expect(await grid().getByRole('row').count()).toBeLessThan(80);
+    await grid().evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const lastId = (await app.call('vault.records', { dataset: DATASET, offset: total - 1, limit: 1 })).rows[0].id;
+    await expect.poll(() => row(lastId).count(), QUICK).toBe(1);
+    await grid().evaluate((el) => (el.scrollTop = 0));
+  });
+
+  it('searches the text (debounced) and filters by label and PII kind', async () => {
+    await records().getByLabel('Search text').fill('money');
+    const found = await matching({ search: 'money' });
+    expect(found).toBeGreaterThan(10);
+    await expect.poll(count, QUICK).toBe(`${found.toLocaleString('en-US')} records match`);
+
+    await choose(records(), 'Label', 'spam');
+    const spam = await matching({ search: 'money', labels: ['spam'] });
+    expect(spam).toBeLessThan(found);
+    await expect.poll(count, QUICK).toBe(`${spam.toLocaleString('en-US')} records match`);
+    const labels = await grid().locator('[data-testid^="record-row-"] [aria-label^="Edit label"]').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(new Set(labels)).toEqual(new Set(['spam']));
+
+    await records().getByRole('button', { name: 'Clear filters' }).click();
+    await choose(records(), 'PII', 'email');
+    await expect.poll(count, QUICK).toBe(`${(await matching({ pii: ['email'] })).toLocaleString('en-US')} records match`);
+    await records().getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(count, QUICK).toBe(`${total.toLocaleString('en-US')} records`);
+  });
+
+  it('edits a label inline from the keyboard (E, arrow, Enter)', async () => {
+    edited = await firstRowId({ labels: ['ham'] });
+    expect(edited).toBe(await firstRowId({}));
+    await grid().focus();
+    await app.page.keyboard.press('e');
+    await expect.poll(() => app.page.getByRole('listbox').count(), QUICK).toBe(1);
+    await app.page.keyboard.press('ArrowUp');
+    await app.page.keyboard.press('Enter');
+    await expect.poll(async () => (await app.call('vault.record', { id: edited })).label, QUICK).toBe('spam');
+    await expect.poll(() => row(edited).getByRole('button', { name: `Edit label of record ${edited}` }).textContent(), QUICK).toBe('spam');
+  });
+
+  it('opens a record, highlights its PII and redacts the e-mail addresses', async () => {
+    await choose(records(), 'PII', 'email');
+    redacted = await firstRowId({ pii: ['email'] });
+    await row(redacted).getByRole('gridcell').nth(2).click();
+    const panel = drawer(redacted);
+    await expect.poll(() => panel.locator('mark[data-pii~="email"]').count(), QUICK).toBeGreaterThan(0);
+    await panel.getByRole('button', { name: 'Redact email' }).click();
+    await expect.poll(() => panel.getByRole('list', { name: 'history' }).textContent(), QUICK).toMatch(/Redacted \d+ spans? \(email\)/);
+    expect(await panel.getByLabel('record text').textContent()).toContain('[EMAIL]');
+    expect(await panel.locator('mark[data-pii~="email"]').count()).toBe(0);
+    const stored = await app.call('vault.record', { id: redacted });
+    expect(stored.text).toContain('[EMAIL]');
+    expect(stored.pii.some((f) => f.kind === 'email')).toBe(false);
+    await panel.getByRole('button', { name: 'Close record' }).click();
+    await records().getByRole('button', { name: 'Clear filters' }).click();
+  });
+
+  it('hard-deletes a selected record after a confirmation that offers compaction', async () => {
+    deleted = (await app.call('vault.records', { dataset: DATASET, offset: 2, limit: 1 })).rows[0].id;
+    await row(deleted).getByRole('checkbox', { name: `Select record ${deleted}` }).check();
+    await records().getByRole('toolbar', { name: 'bulk actions' }).getByRole('button', { name: 'Delete…' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Delete 1 record?' });
+    expect(await dialog.textContent()).toContain('cannot be undone');
+    expect(await dialog.getByRole('checkbox', { name: /Compact the vault file/ }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect.poll(count, QUICK).toBe(`${(total - 1).toLocaleString('en-US')} records`);
+    expect(await row(deleted).count()).toBe(0);
+    await expect(app.call('vault.record', { id: deleted })).rejects.toThrow(/no record/);
+  });
+
+  it('shows every change after a reload', async () => {
+    await app.page.reload();
+    await expect.poll(count, SLOW).toBe(`${(total - 1).toLocaleString('en-US')} records`);
+    expect(await region(`Dataset: ${DATASET}`).count()).toBe(1);
+    await expect.poll(() => row(edited).getByRole('button', { name: `Edit label of record ${edited}` }).textContent(), QUICK).toBe('spam');
+    expect(await row(deleted).count()).toBe(0);
+
+    await records().getByLabel('Search text').fill('');
+    await choose(records(), 'PII', 'email');
+    await expect.poll(() => row(redacted).count(), QUICK).toBe(0);
+    await records().getByRole('button', { name: 'Clear filters' }).click();
+    await row(edited).getByRole('gridcell').nth(2).click();
+    await expect.poll(() => drawer(edited).getByRole('list', { name: 'history' }).textContent(), QUICK).toContain('label ham → spam');
+    await app.page.keyboard.press('Escape');
+
+    const stats = await app.call('vault.stats', { dataset: DATASET });
+    expect(stats.splits.private + stats.splits.public + stats.splits.heldOut).toBe(total - 1);
+    expect((await app.call('vault.record', { id: edited })).label).toBe('spam');
+    expect((await app.call('vault.record', { id: redacted })).text).toContain('[EMAIL]');
+  });
+
+  it('creates a dataset in the dialog and imports a CSV: preview, mapping, progress, report', async () => {
+    await app.page.getByRole('button', { name: 'New dataset' }).click();
+    const create = app.page.getByRole('dialog', { name: 'New dataset' });
+    await create.getByLabel('Name').fill('Tickets');
+    await create.getByLabel('Public label set').fill('billing, tech');
+    await choose(create, 'Privacy unit', 'data subject');
+    await create.getByLabel('Records per subject (cap)').fill('2');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => region('Dataset: Tickets').count(), QUICK).toBe(1);
+    expect(await app.call('vault.listDatasets', {})).toContainEqual(expect.objectContaining({ name: 'Tickets', labels: ['billing', 'tech'], privacyUnit: 'subject', subjectCap: 2 }));
+
+    await region('Dataset: Tickets').getByRole('button', { name: 'Import file…' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Import into Tickets' });
+    await dialog.getByLabel('File path').fill(join(fileDir, 'tickets.csv'));
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => dialog.getByRole('status', { name: 'detected format' }).textContent(), QUICK).toMatch(/^csv · delimiter ","/);
+    expect(await dialog.getByRole('table', { name: 'import preview' }).textContent()).toContain('Password reset link expired');
+    await choose(dialog, 'Subject column', 'who');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const report = dialog.getByRole('region', { name: 'import report' });
+    await expect.poll(() => report.count(), SLOW).toBe(1);
+    expect(await report.textContent()).toMatch(/Imported 4 of \d+ rows.*Duplicates skipped: 1\. Bad rows: 2\./);
+    expect(await report.textContent()).toMatch(/Duplicate lines[^:]*: 6/);
+    const bad = (await dialog.getByRole('table', { name: 'bad rows' }).getByRole('row').allTextContents()).slice(1);
+    expect(bad).toEqual([expect.stringMatching(/^7.*not in the dataset's label set/), expect.stringMatching(/^8no text/)]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await expect.poll(count, QUICK).toBe('4 records');
+    const rows = (await app.call('vault.records', { dataset: 'Tickets' })).rows;
+    expect(rows.map((r) => r.subject)).toEqual(['alice', 'bob', 'carol', 'gina']);
+    expect(rows[1].text).toBe('My laptop will not boot\r\nafter the update'); // the quoted line break, as written
+  });
+
+  it('exports the dataset as JSONL, then deletes it with compaction', async () => {
+    const target = join(fileDir, 'tickets.jsonl');
+    await region('Dataset: Tickets').getByRole('button', { name: 'Export…' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Export Tickets' });
+    await dialog.getByLabel('Export file path').fill(target);
+    await choose(dialog, 'Format', 'JSONL');
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect.poll(() => dialog.textContent(), QUICK).toContain('Wrote 4 records');
+    expect(readFileSync(target, 'utf8').trim().split('\n').map((l) => JSON.parse(l).subject)).toEqual(['alice', 'bob', 'carol', 'gina']);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await region('Dataset: Tickets').getByRole('button', { name: 'Delete dataset…' }).click();
+    await app.page.getByRole('dialog', { name: 'Delete dataset Tickets?' }).getByRole('button', { name: 'Delete permanently' }).click();
+    await expect.poll(async () => (await app.call('vault.listDatasets', {})).map((d) => d.name), QUICK).toEqual([DATASET]);
+    await expect.poll(() => region(`Dataset: ${DATASET}`).count(), QUICK).toBe(1);
+  });
+});

@@ -1,0 +1,67 @@
+/** The import dialog's logic without a DOM: the column mapping, the import request, progress and the report. */
+import { describe, expect, it } from 'vitest';
+import type { ImportPreview, ImportReport } from '../../../../../electron/shared/api/vaultFiles';
+import { importPercent, importRequest, initialMapping, lineList, reportOf } from '../../../../../renderer/src/pages/vault/importForm';
+
+const preview: ImportPreview = {
+  path: '/data/t.csv',
+  size: 100,
+  format: 'csv',
+  delimiter: ';',
+  columns: ['body', 'category', 'who'],
+  rows: [],
+  badRows: [],
+  encoding: { ok: true, encoding: 'utf-8', message: '' },
+  suggestedMapping: { text: 'body', label: 'category', subject: 'missing' },
+};
+
+describe('import mapping and request', () => {
+  it('takes the suggested columns that exist, else "text", else the first column', () => {
+    expect(initialMapping(preview)).toEqual({ text: 'body', label: 'category', subject: '', split: '', output: '' });
+    expect(initialMapping({ ...preview, suggestedMapping: {} }).text).toBe('body');
+    expect(initialMapping({ ...preview, columns: ['id', 'text'], suggestedMapping: {} }).text).toBe('text');
+  });
+
+  it('sends only mapped columns, the detected format and delimiter, and the options', () => {
+    const mapping = { ...initialMapping(preview), subject: 'who' };
+    expect(importRequest(7, preview, mapping, { split: 'public', onBadRow: 'abort' })).toEqual({
+      dataset: 7,
+      path: '/data/t.csv',
+      format: 'csv',
+      delimiter: ';',
+      mapping: { text: 'body', label: 'category', subject: 'who' },
+      split: 'public',
+      onBadRow: 'abort',
+    });
+  });
+
+  it('maps nothing for plain text', () => {
+    const txt = { ...preview, format: 'txt' as const, delimiter: null, columns: [] };
+    expect(importRequest(1, txt, initialMapping(txt), { split: 'private', onBadRow: 'skip' })).toMatchObject({ format: 'txt', mapping: { text: 'text' } });
+    expect(importRequest(1, txt, initialMapping(txt), { split: 'private', onBadRow: 'skip' })).not.toHaveProperty('delimiter');
+  });
+});
+
+describe('import progress and report', () => {
+  it('turns bytes read into a percentage', () => {
+    expect(importPercent(undefined)).toBeNull();
+    expect(importPercent({ stage: 'reading', done: 0, total: 0 })).toBeNull();
+    expect(importPercent({ stage: 'reading', done: 512, total: 1024 })).toBe(50);
+    expect(importPercent({ stage: 'committing', done: 2048, total: 1024 })).toBe(100);
+  });
+
+  it('reads the report from a job result, or nothing from anything else', () => {
+    const report: ImportReport = {
+      importId: 1, datasetId: 2, format: 'csv', delimiter: ',', bytes: 10, rowsRead: 3, accepted: 2,
+      duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1,
+    };
+    expect(reportOf(report)).toEqual(report);
+    expect(reportOf({ accepted: 2 })).toBeNull();
+    expect(reportOf(undefined)).toBeNull();
+  });
+
+  it('lists the first line numbers and counts the rest', () => {
+    expect(lineList([3, 7], 2)).toBe('3, 7');
+    expect(lineList([1, 2, 3, 4], 1500, 3)).toBe('1, 2, 3 and 1,497 more');
+  });
+});
