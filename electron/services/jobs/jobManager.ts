@@ -149,7 +149,9 @@ export class JobManager {
 
   /** Records from the file; those whose process is gone are marked interrupted (and become ours to write). */
   private load(): void {
-    for (const { ownerPid, ...record } of this.readFile()) {
+    const stored = this.readFile();
+    if (stored.length === 0) return; // nothing to take over: write nothing until a job starts
+    for (const { ownerPid, ...record } of stored) {
       if (record.status === 'running' && !aliveElsewhere(ownerPid)) {
         Object.assign(record, { status: 'interrupted', endedAt: new Date().toISOString() });
         this.own.add(record.id);
