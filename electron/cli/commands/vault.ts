@@ -1,7 +1,7 @@
 /**
  * `veil vault …`: datasets and records from the command line, through the same services
- * as the app — list, create, stats, import (a file, as one atomic job), export, sample-data,
- * delete, compact. Record text is never printed: import reports give line numbers and reasons.
+ * as the app — list, create, stats, import (a file, as one atomic job), export, scan-pii,
+ * sample-data, delete, compact. Record text is never printed: import reports give line numbers and reasons.
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -9,6 +9,7 @@ import { callMethod } from '../../services/api';
 import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
 import type { MethodInput } from '../../shared/contract';
+import type { PiiRescanReport } from '../../shared/api/vault';
 import type { ImportReport } from '../../shared/api/vaultFiles';
 import { withServices } from '../withServices';
 import { CliError, numberOption, printResult } from '../output';
@@ -130,6 +131,21 @@ function registerFiles(vault: Command): void {
   });
 }
 
+function registerScanPii(vault: Command): void {
+  common(vault.command('scan-pii').description('rescan every record of a dataset for PII (all records or none updated)').argument('<dataset>')).action(
+    async (dataset: string, opts: Common) => {
+      const report = await withServices(opts.dataDir, async (ctx) => {
+        const { jobId } = await callMethod(ctx, 'vault.scanPii', { dataset });
+        const job = await ctx.jobs.wait(jobId);
+        if (job.status !== 'succeeded') throw new CliError(job.error ?? `the PII rescan was ${job.status}`);
+        return job.result as PiiRescanReport;
+      });
+      const kinds = report.pii.map((p) => `  ${p.kind}: ${p.records} records`);
+      printResult(opts.json, report, () => [`scanned ${report.records} records in ${report.seconds} s; ${report.changed} changed`, ...kinds].join('\n'));
+    },
+  );
+}
+
 async function statsOf(ctx: ServiceContext, name?: string) {
   const datasets = (await callMethod(ctx, 'vault.listDatasets', {})).filter((d) => name === undefined || d.name === name);
   if (name !== undefined && datasets.length === 0) throw new CliError(`no dataset named "${name}"`);
@@ -186,6 +202,7 @@ export function registerVault(program: Command): void {
   });
 
   registerFiles(vault);
+  registerScanPii(vault);
 
   common(
     vault

@@ -47,7 +47,8 @@ export function toRow(r: RecordDbRow): RecordRow {
   };
 }
 
-const piiKindsOf = (pii: readonly PiiFinding[]) => [...new Set(pii.map((f) => f.kind))].sort().join(',');
+/** The finding kinds of a record as stored in its pii_kinds column: sorted, comma-separated. */
+export const piiKindsOf = (pii: readonly PiiFinding[]) => [...new Set(pii.map((f) => f.kind))].sort().join(',');
 
 export function checkLabel(label: string | null | undefined, labels: readonly string[], task: string): void {
   if (label === undefined || label === null) return;

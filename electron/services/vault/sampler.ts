@@ -2,19 +2,20 @@
  * The sampling API the mechanisms use: a private pool (one label's private records, or the
  * whole private split) indexed once, then Poisson-sampled with the CSPRNG on every call in
  * expected O(q·n) time (geometric gaps, core/mechanisms/poissonSampling.ts); only the
- * sampled records' text is read. Privacy unit 'record': each record is a unit. 'subject':
- * each subject is a unit (records without a subject id count as their own subject) holding
+ * sampled records' text and label are read: `sampleTeachers` splits a draw among the M
+ * teachers, `sample` returns it unit by unit. Privacy unit 'record': each record is a unit.
+ * 'subject': each subject is a unit (records without a subject id count as their own subject) holding
  * at most `subjectCap` of its records — the earliest by id, a choice that depends only on
  * the subject's own records — and all of a sampled subject's records go to one teacher.
  */
 import type { PrivatePool } from '../../../core/icl/privatePool';
-import { poissonSampleAssign } from '../../../core/mechanisms/poissonSampling';
+import { poissonSample, poissonSampleAssign } from '../../../core/mechanisms/poissonSampling';
 import type { RandomSource } from '../../../core/random/randomSource';
 import type { Queryable } from '../db/database';
 
 const INDEX = `SELECT id, subject_id FROM records WHERE dataset_id = $datasetId AND split = 'private'
   AND ($label IS NULL OR label = $label) ORDER BY id`;
-const TEXTS = 'SELECT id, text FROM records WHERE id IN (SELECT value FROM json_each($ids))';
+const RECORDS = 'SELECT id, text, label FROM records WHERE id IN (SELECT value FROM json_each($ids))';
 
 export interface PoolSpec {
   datasetId: number;
@@ -45,21 +46,36 @@ export async function loadUnits(q: Queryable, spec: PoolSpec): Promise<number[][
   return units;
 }
 
-/** A PrivatePool over the vault: the unit index in memory, texts fetched per sample. */
-export function vaultPool(q: Queryable, units: readonly number[][]): PrivatePool {
+/** A sampled record: its text and label (null for generation tasks). */
+export interface SampledRecord {
+  text: string;
+  label: string | null;
+}
+
+/** A private pool over the vault; besides the teacher split, a plain sample of units with labels. */
+export interface VaultPool extends PrivatePool {
+  /** One Poisson(q) draw: the records (text and label) of each sampled unit, in unit order. */
+  sample(q: number, random: RandomSource): Promise<SampledRecord[][]>;
+}
+
+/** The records of the given units, read in one query; a unit's records in index order. */
+async function readUnits(q: Queryable, units: readonly number[][], sampled: Iterable<number>): Promise<SampledRecord[][]> {
+  const chosen = [...sampled].map((u) => units[u]);
+  const rows = await q.all<{ id: number } & SampledRecord>(RECORDS, { ids: JSON.stringify(chosen.flat()) });
+  const byId = new Map(rows.map((r) => [r.id, { text: r.text, label: r.label }]));
+  return chosen.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+}
+
+/** A VaultPool: the unit index in memory, texts fetched per sample. */
+export function vaultPool(q: Queryable, units: readonly number[][]): VaultPool {
   return {
     units: units.length,
+    sample: async (rate, random) => readUnits(q, units, poissonSample(units.length, rate, random)),
     async sampleTeachers(rate: number, teachers: number, random: RandomSource) {
       const { units: sampled, teacher } = poissonSampleAssign(units.length, rate, teachers, random);
-      const ids = [...sampled].flatMap((u) => units[u]);
-      const texts = new Map((await q.all<{ id: number; text: string }>(TEXTS, { ids: JSON.stringify(ids) })).map((r) => [r.id, r.text]));
+      const records = await readUnits(q, units, sampled);
       const groups: string[][] = Array.from({ length: teachers }, () => []);
-      sampled.forEach((u, i) => {
-        for (const id of units[u]) {
-          const text = texts.get(id);
-          if (text !== undefined) groups[teacher[i]].push(text);
-        }
-      });
+      records.forEach((unit, i) => groups[teacher[i]].push(...unit.map((r) => r.text)));
       return groups;
     },
   };

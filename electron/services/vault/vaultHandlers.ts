@@ -10,7 +10,7 @@ export function getVaultService(ctx: ServiceContext): Promise<VaultService> {
 
 type VaultMethod =
   | 'vault.listDatasets' | 'vault.createDataset' | 'vault.updateDataset' | 'vault.deleteDataset' | 'vault.stats' | 'vault.records'
-  | 'vault.record' | 'vault.addRecords' | 'vault.updateRecord' | 'vault.bulk' | 'vault.redact' | 'vault.compact' | 'vault.createSample';
+  | 'vault.record' | 'vault.addRecords' | 'vault.updateRecord' | 'vault.bulk' | 'vault.redact' | 'vault.scanPii' | 'vault.compact' | 'vault.createSample';
 
 const vault = getVaultService;
 
@@ -26,6 +26,11 @@ export const vaultHandlers: HandlerMap<VaultMethod> = {
   'vault.updateRecord': async ({ id, ...change }, ctx) => (await vault(ctx)).updateRecord(id, change),
   'vault.bulk': async ({ dataset, target, action }, ctx) => ({ affected: await (await vault(ctx)).bulk(dataset, target, action) }),
   'vault.redact': async ({ id, kinds }, ctx) => (await vault(ctx)).redact(id, kinds),
+  'vault.scanPii': async ({ dataset }, ctx) => {
+    const service = await vault(ctx);
+    const { id } = await service.dataset(dataset);
+    return { jobId: ctx.jobs.start('vault.scanPii', (job) => service.rescanPii(id, job)) };
+  },
   'vault.compact': async (_input, ctx) => (await vault(ctx)).compact(),
   'vault.createSample': async ({ kind, name }, ctx) => (await vault(ctx)).createSample(kind, name),
 };

@@ -1,20 +1,21 @@
 /**
  * The vault service: datasets and records in the app database, curation, the sample
- * datasets, and the private pools the mechanisms sample from (indexed once per dataset
+ * datasets, PII rescans, and the private pools the mechanisms sample from (indexed once per dataset
  * version; any change to a dataset drops its indexes). Pushes `vault.changed`.
  */
-import type { PrivatePool } from '../../../core/icl/privatePool';
 import { redact, scanPii as scanText } from '../../../core/pii/scan';
 import type { PiiKind } from '../../../core/pii/types';
-import type { DatasetDto, NewRecord, RecordFilter, RecordRow } from '../../shared/api/vault';
+import type { DatasetDto, NewRecord, PiiRescanReport, RecordFilter, RecordRow } from '../../shared/api/vault';
 import type { ServiceContext } from '../context';
 import { firstNames } from '../pii/firstNames';
 import type { Database } from '../db/database';
+import type { JobContext } from '../jobs/jobManager';
 import { bulk, compact, stats, type BulkTarget } from './curation';
 import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
 import { addHistory, checkLabel, getRecord, history, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
+import { runPiiRescan } from './piiRescan';
 import { SAMPLE_DATASETS, type SampleKind } from './sampleDataset';
-import { loadUnits, vaultPool } from './sampler';
+import { loadUnits, vaultPool, type VaultPool } from './sampler';
 
 type Host = Pick<ServiceContext, 'emit'>;
 type BulkAction = Parameters<typeof bulk>[3];
@@ -26,7 +27,7 @@ const DELETE_DATASET = 'DELETE FROM datasets WHERE id = $id';
 export const scanPii = (text: string) => scanText(text, { firstNames: firstNames() });
 
 export class VaultService {
-  private readonly pools = new Map<string, { version: number; pool: PrivatePool }>();
+  private readonly pools = new Map<string, { version: number; pool: VaultPool }>();
   private readonly versions = new Map<number, number>();
 
   constructor(readonly db: Database, private readonly host: Host) {}
@@ -136,6 +137,14 @@ export class VaultService {
     return compact(this.db);
   }
 
+  /** Rescans every record of the dataset for PII (a job body; see piiRescan.ts). */
+  async rescanPii(ref: DatasetRef, job: JobContext): Promise<PiiRescanReport> {
+    const { id } = await this.dataset(ref);
+    const report = await runPiiRescan(this.db.file, id, scanPii, job);
+    this.changed(id, 'pii rescanned');
+    return report;
+  }
+
   /** Creates one of the sample datasets (see sampleDataset.ts), named `name` or the sample's default name. */
   async createSample(kind: SampleKind, name?: string): Promise<DatasetDto> {
     const sample = SAMPLE_DATASETS[kind];
@@ -145,7 +154,7 @@ export class VaultService {
   }
 
   /** The private pool of one label (or the whole private split), indexed once per dataset version. */
-  async pool(dataset: DatasetDto, label: string | undefined): Promise<PrivatePool> {
+  async pool(dataset: DatasetDto, label: string | undefined): Promise<VaultPool> {
     const key = `${dataset.id}\u0000${label ?? ''}`;
     const version = this.versions.get(dataset.id) ?? 0;
     const cached = this.pools.get(key);

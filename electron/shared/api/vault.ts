@@ -101,6 +101,16 @@ export const statsSchema = z.object({
 
 const dataset = z.object({ dataset: datasetRefSchema }).strict();
 
+/** The result of a `vault.scanPii` job: what the rescan found and how many records it changed. */
+export const piiRescanReportSchema = z.object({
+  datasetId: z.number(),
+  records: z.number().describe('records scanned'),
+  changed: z.number().describe('records whose findings changed (each gets a "pii-rescan" history entry)'),
+  pii: statsSchema.shape.pii.describe('records with each kind of finding after the rescan'),
+  seconds: z.number(),
+});
+export type PiiRescanReport = z.infer<typeof piiRescanReportSchema>;
+
 export const vaultMethods = {
   'vault.listDatasets': method(z.object({}).strict(), z.array(datasetSchema), 'Datasets with their split sizes'),
   'vault.createDataset': method(newDatasetSchema, datasetSchema, 'Create an empty dataset'),
@@ -136,6 +146,11 @@ export const vaultMethods = {
     z.object({ id: z.number().int().positive(), kinds: z.array(piiKindSchema).optional().describe('default: every finding') }).strict(),
     recordRowSchema,
     'Replace PII spans with typed placeholders like [EMAIL] (recorded in the history)',
+  ),
+  'vault.scanPii': method(
+    dataset,
+    z.object({ jobId: z.string() }),
+    'Rescan every record of a dataset for PII with the current detectors and name list, as a job (progress, cancel; all or nothing); the result is a PII rescan report',
   ),
   'vault.compact': method(z.object({}).strict(), z.object({ bytesBefore: z.number(), bytesAfter: z.number() }), 'VACUUM and truncate the WAL so deleted text does not linger on disk'),
   'vault.createSample': method(

@@ -60,6 +60,10 @@ describe('sample datasets', () => {
   it('keeps SpamAssassin as the default kind and takes a custom name', async () => {
     const spam = await callMethod(ctx, 'vault.createSample', {});
     expect(spam).toMatchObject({ name: 'SpamAssassin sample', labels: ['spam', 'ham'], privacyUnit: 'record' });
+    // Sender and recipient headers carry e-mail addresses (and often names) into every record.
+    const pii = Object.fromEntries((await callMethod(ctx, 'vault.stats', { dataset: spam.id })).pii.map((p) => [p.kind, p.records]));
+    expect(pii.email).toBeGreaterThan(0.95 * spam.counts.total);
+    expect(pii['person-name']).toBeGreaterThan(0.2 * spam.counts.total);
     const renamed = await callMethod(ctx, 'vault.createSample', { kind: 'clinic', name: 'Clinic notes (copy)' });
     const original = (await callMethod(ctx, 'vault.listDatasets', {})).find((d) => d.name === 'Clinic notes sample');
     expect(renamed.counts).toEqual(original?.counts);

@@ -57,6 +57,30 @@ describe('vault sampler', () => {
     expect(Math.abs(sampled / draws - 30)).toBeLessThan(1.3);
   });
 
+  it('includes every unit with frequency q, record or subject, and returns text with label', async () => {
+    const vault = await getVaultService(ctx);
+    await callMethod(ctx, 'vault.createDataset', { name: 'rows', labels: ['a', 'b'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'rows', records: Array.from({ length: 300 }, (_, i) => ({ text: `row ${i} x`, label: i % 2 ? 'b' : 'a' })) });
+    const random = seededRandom(29);
+    const [q, draws] = [0.2, 2000];
+    for (const name of ['rows', 'people']) {
+      const pool = await vault.pool(await vault.dataset(name), undefined);
+      const counts = new Map<string, number>();
+      for (let d = 0; d < draws; d++) {
+        for (const unit of await pool.sample(q, random)) {
+          const id = unit[0].text.split(' ')[1];
+          expect(unit.every((r) => r.text.split(' ')[1] === id && r.label === (Number(id) % 2 ? 'b' : 'a'))).toBe(true);
+          expect(unit.length).toBeLessThanOrEqual(name === 'people' ? 2 : 1);
+          counts.set(id, (counts.get(id) ?? 0) + 1);
+        }
+      }
+      // Each of the 300 units is in Binomial(2000, 0.2) draws: mean 400, sd 17.9. A 5-sigma band
+      // (±90) holds for all 300 with probability 1 − 2·10⁻⁴; a unit never sampled would read 0.
+      expect(counts.size).toBe(300);
+      for (const n of counts.values()) expect(Math.abs(n - q * draws)).toBeLessThan(90);
+    }
+  });
+
   it('restricts a pool to one label of the private split', async () => {
     const vault = await getVaultService(ctx);
     const pool = await vault.pool(await vault.dataset('people'), 'a');
@@ -83,6 +107,9 @@ describe('sample dataset', () => {
     expect(sample.counts.private).toBeGreaterThan(sample.counts.heldOut);
     const background = new Set(loadSpamAssassin(600).filter(isBackgroundEmail).map((e) => e.text));
     const { rows } = await callMethod(ctx, 'vault.records', { dataset: sample.id, limit: 1000 });
-    expect(rows.some((r) => background.has(r.text))).toBe(false);
+    // A record is the personal-data headers, one per line, then the one-line subject and body.
+    const bodies = rows.map((r) => r.text.slice(r.text.lastIndexOf('\n') + 1));
+    expect(rows.filter((r) => /^From: .+\n/.test(r.text)).length).toBe(rows.length);
+    expect(bodies.some((body) => background.has(body))).toBe(false);
   }, 60_000);
 });

@@ -6,11 +6,11 @@
  * the dataset or earlier in the file, and RETURNING tells which rows went in, so duplicates
  * are reported by line.
  */
-import type { PiiFinding } from '../../../../core/pii/types';
 import type { NewRecord } from '../../../shared/api/vault';
 import type { ImportReport } from '../../../shared/api/vaultFiles';
 import type { Queryable } from '../../db/database';
 import { contentHash } from '../normalise';
+import { piiKindsOf } from '../records';
 import { scanPii } from '../vaultService';
 
 const BATCH_ROWS = 500;
@@ -33,8 +33,6 @@ export async function finishImport(tx: Queryable, report: ImportReport): Promise
   const skipped = report.duplicates.count + report.badRows.count;
   await tx.run(FINISH_IMPORT, { id: report.importId, accepted: report.accepted, skipped, report: JSON.stringify(report) });
 }
-
-const piiKinds = (pii: readonly PiiFinding[]) => [...new Set(pii.map((f) => f.kind))].sort().join(',');
 
 export interface FlushResult {
   accepted: number;
@@ -63,7 +61,7 @@ export class RecordWriter {
   async add(line: number, record: NewRecord): Promise<void> {
     const pii = scanPii(record.text);
     const hash = contentHash(record.text);
-    this.rows.push([record.text, record.label ?? null, record.output ?? null, record.split, record.subject ?? null, JSON.stringify(pii), piiKinds(pii), hash]);
+    this.rows.push([record.text, record.label ?? null, record.output ?? null, record.split, record.subject ?? null, JSON.stringify(pii), piiKindsOf(pii), hash]);
     this.lines.push(line);
     this.hashes.push(hash);
     this.chars += record.text.length + (record.output?.length ?? 0);

@@ -4,14 +4,14 @@
  * throws one clear error. `runImport` is the job: it streams the file through its format
  * reader and the mapping into ONE transaction on a connection of its own — the imports row,
  * every accepted record, the report — so a cancel, an abort on a bad row, a crash or a
- * killed process leaves all of the import or none of it. Imports into one database run one
- * at a time (a second waits instead of failing on the write lock).
+ * killed process leaves all of the import or none of it (exclusiveWrite.ts).
  */
 import type { DatasetDto } from '../../../shared/api/vault';
 import type { ImportReport, ImportRequest } from '../../../shared/api/vaultFiles';
-import { Database, type Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import type { JobContext } from '../../jobs/jobManager';
 import { findDataset, touchDataset } from '../datasets';
+import { exclusiveWrite } from '../exclusiveWrite';
 import type { VaultService } from '../vaultService';
 import { csvHeader } from './csvReader';
 import { isRefused, streamVerdict, Utf8Check } from './encoding';
@@ -35,16 +35,6 @@ export async function prepareImport(db: Queryable, request: ImportRequest): Prom
   const dataset = await findDataset(db, request.dataset);
   checkMapping(request.mapping, dataset.task, sniffed.format === 'csv' ? csvHeader(head, sniffed.delimiter!) : null);
   return { ...sniffed, request, dataset };
-}
-
-const queues = new Map<string, Promise<unknown>>();
-
-function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const result = (queues.get(key) ?? Promise.resolve()).then(work);
-  const settled = result.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => queues.get(key) === settled && queues.delete(key));
-  return result;
 }
 
 async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Promise<ImportReport> {
@@ -93,16 +83,8 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
 }
 
 /** The job body: the whole import in one transaction; the report is the job's result. */
-export function runImport(prepared: PreparedImport, job: JobContext, vault: VaultService): Promise<ImportReport> {
-  return oneAtATime(vault.db.file, async () => {
-    const db = await Database.open(vault.db.file);
-    let report: ImportReport;
-    try {
-      report = await db.transaction((tx) => importRows(tx, prepared, job));
-    } finally {
-      await db.close();
-    }
-    vault.changed(prepared.dataset.id, 'imported');
-    return report;
-  });
+export async function runImport(prepared: PreparedImport, job: JobContext, vault: VaultService): Promise<ImportReport> {
+  const report = await exclusiveWrite(vault.db.file, (tx) => importRows(tx, prepared, job));
+  vault.changed(prepared.dataset.id, 'imported');
+  return report;
 }
