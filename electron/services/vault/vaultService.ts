@@ -4,7 +4,7 @@
  * version; any change to a dataset drops its indexes). Pushes `vault.changed`.
  */
 import { redact, scanPii as scanText } from '../../../core/pii/scan';
-import type { PiiKind } from '../../../core/pii/types';
+import type { PiiFinding, PiiKind } from '../../../core/pii/types';
 import type { DatasetDto, NewRecord, PiiRescanReport, RecordFilter, RecordRow } from '../../shared/api/vault';
 import type { ServiceContext } from '../context';
 import { firstNames } from '../pii/firstNames';
@@ -25,6 +25,17 @@ const DELETE_RECORDS = 'DELETE FROM records WHERE dataset_id = $id';
 const DELETE_DATASET = 'DELETE FROM datasets WHERE id = $id';
 
 export const scanPii = (text: string) => scanText(text, { firstNames: firstNames() });
+
+type Span = Pick<PiiFinding, 'start' | 'end'>;
+
+/** The record's findings at exactly these spans; a span that is not one (a stale view) is refused. */
+function findingsAt(row: RecordRow, spans: readonly Span[]): PiiFinding[] {
+  return spans.map((span) => {
+    const finding = row.pii.find((f) => f.start === span.start && f.end === span.end);
+    if (!finding) throw new VaultError(`characters ${span.start}–${span.end} of record ${row.id} are not a PII finding (the record may have changed: reload it)`);
+    return finding;
+  });
+}
 
 export class VaultService {
   private readonly pools = new Map<string, { version: number; pool: VaultPool }>();
@@ -117,9 +128,9 @@ export class VaultService {
   }
 
   /** Replaces PII spans with placeholders; the history records which kinds, never the text. */
-  async redact(id: number, kinds?: readonly PiiKind[]): Promise<RecordRow> {
+  async redact(id: number, kinds?: readonly PiiKind[], spans?: readonly Span[]): Promise<RecordRow> {
     const row = toRow(await getRecord(this.db, id));
-    const { text, redacted } = redact(row.text, row.pii, kinds);
+    const { text, redacted } = redact(row.text, spans ? findingsAt(row, spans) : row.pii, kinds);
     if (redacted.length === 0) throw new VaultError('nothing to redact in this record');
     await this.db.transaction(async (tx) => {
       await replaceText(tx, id, text, scanPii(text));

@@ -143,9 +143,15 @@ export const vaultMethods = {
   ),
   'vault.bulk': method(z.object({ dataset: datasetRefSchema, target, action: bulkActionSchema }).strict(), z.object({ affected: z.number() }), 'Move, tag, untag, relabel or delete many records'),
   'vault.redact': method(
-    z.object({ id: z.number().int().positive(), kinds: z.array(piiKindSchema).optional().describe('default: every finding') }).strict(),
+    z
+      .object({
+        id: z.number().int().positive(),
+        kinds: z.array(piiKindSchema).optional().describe('default: every finding'),
+        spans: z.array(piiFindingSchema.pick({ start: true, end: true })).min(1).max(1000).optional().describe('only these findings, by their span in `pii`'),
+      })
+      .strict(),
     recordRowSchema,
-    'Replace PII spans with typed placeholders like [EMAIL] (recorded in the history)',
+    'Replace PII spans (all, some kinds, or chosen spans) with typed placeholders like [EMAIL] (recorded in the history)',
   ),
   'vault.scanPii': method(
     dataset,

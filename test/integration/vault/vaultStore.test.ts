@@ -101,6 +101,18 @@ describe('vault store', () => {
     expect(JSON.stringify(history)).not.toContain('4111');
   });
 
+  it('redacts one chosen span and refuses a span that is not a finding', async () => {
+    await mail();
+    await call(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'write to ann@example.org or bob@example.org', label: 'ham' }] });
+    const [row] = (await call(ctx, 'vault.records', { dataset: 'mail', filter: { search: 'write' } })).rows;
+    expect(row.pii).toEqual([{ kind: 'email', start: 9, end: 24 }, { kind: 'email', start: 28, end: 43 }]);
+    const redacted = await call(ctx, 'vault.redact', { id: row.id, spans: [{ start: 28, end: 43 }] });
+    expect(redacted.text).toBe('write to ann@example.org or [EMAIL]');
+    expect(redacted.pii).toEqual([{ kind: 'email', start: 9, end: 24 }]);
+    await expect(call(ctx, 'vault.redact', { id: row.id, spans: [{ start: 28, end: 43 }] })).rejects.toThrow(/characters 28–43 of record \d+ are not a PII finding/);
+    expect((await call(ctx, 'vault.record', { id: row.id })).text).toBe('write to ann@example.org or [EMAIL]');
+  });
+
   it('hard-deletes: after compaction the deleted text is nowhere in the database files', async () => {
     await call(ctx, 'vault.createDataset', { name: 'hr', task: 'generation' });
     const secret = 'Zanzibar-7731 grievance of employee';
