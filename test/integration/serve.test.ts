@@ -74,7 +74,7 @@ describe('veil serve', () => {
     const launch = new URL(await server.launchUrl);
     expect(launch.hostname).toBe('127.0.0.1');
     const token = /^#token=([\w-]+)$/.exec(launch.hash)?.[1];
-    expect(token).toBeTruthy();
+    expect(token).toMatch(/^[\w-]{43}$/); // 32 random bytes, base64url
     const call = new URL('/api/call/app.info', launch);
     const post = (headers: Record<string, string>) => fetch(call, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
 

@@ -5,7 +5,7 @@
  * vLLM-style /tokenize and /detokenize. Optionally requires a bearer key; records the
  * authorization headers it saw so tests can check what was sent. A logprob cap answers
  * HTTP 400 when exceeded (as vLLM and OpenAI do) or, with `silentCap`, returns fewer
- * logprobs than asked; the cap can be changed while running. `delayMs` slows completions.
+ * logprobs than asked; the cap can be changed while running.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,8 +19,6 @@ export interface TestServerOptions {
   textKeys?: boolean;
   /** Return at most maxLogprobs logprobs without complaining, instead of HTTP 400. */
   silentCap?: boolean;
-  /** Wait this long before answering a completion (cancellation tests). */
-  delayMs?: number;
 }
 
 export interface TestServer {
@@ -118,7 +116,6 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     }
     if (url === '/v1/completions') {
       if (body.model !== 'reference') return send(res, 404, { error: { message: `model ${String(body.model)} not found` } });
-      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs && !options.silentCap) {
         return send(res, 400, { error: { message: `logprobs must be at most ${options.maxLogprobs}` } });
       }

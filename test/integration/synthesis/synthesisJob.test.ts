@@ -120,7 +120,13 @@ describe('synthesis job', () => {
     expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
     const { utility } = await callMethod(ctx, 'synth.get', { id: run.id });
     expect(utility).toMatchObject({ metric: 'accuracy', examples: 40 });
-    for (const x of [utility!.synthetic, utility!.zeroShot, utility!.realPublic!]) expect(x).toBeGreaterThanOrEqual(0);
+    // Accuracies over the 40 held-out examples: each is k/40 for a whole k in 0…40.
+    for (const x of [utility!.synthetic, utility!.zeroShot, utility!.realPublic!]) {
+      const correct = x * 40;
+      expect(correct).toBeCloseTo(Math.round(correct), 9);
+      expect(correct).toBeGreaterThanOrEqual(0);
+      expect(correct).toBeLessThanOrEqual(40);
+    }
     const output = printed.join('\n');
     for (const text of privateTexts) expect(output.includes(text.slice(0, 60))).toBe(false);
   }, 120_000);

@@ -22,12 +22,17 @@ describe('ServiceContext.singleton', () => {
     const ctx = freshContext();
     let made = 0;
     let closed = 0;
+    // make() cannot finish before all four calls are in: it waits for this gate.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
     const make = async () => {
       made++;
-      await new Promise((r) => setTimeout(r, 10));
+      await gate;
       return { n: made };
     };
-    const values = await Promise.all([1, 2, 3, 4].map(() => ctx.singleton('k', make, () => void closed++)));
+    const calls = Promise.all([1, 2, 3, 4].map(() => ctx.singleton('k', make, () => void closed++)));
+    open();
+    const values = await calls;
     expect(made).toBe(1);
     expect(new Set(values).size).toBe(1);
     await ctx.close();

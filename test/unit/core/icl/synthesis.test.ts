@@ -71,14 +71,20 @@ describe('token loop', () => {
     expect(demo.text).toMatch(/^[abc]*$/);
   });
 
-  it('stops when cancelled', async () => {
+  it('stops when cancelled, before the next token step', async () => {
     const controller = new AbortController();
+    const steps: number[] = [];
     const run = generateDemonstration({
       model: fakeModel(), template, pool: inMemoryPool(texts), shape: { ...shape, maxTokens: 1000 },
       aggregator: tangAggregator({ kind: 'gaussian', sigma: 1 }), random: seededRandom(5), signal: controller.signal,
-      onToken: (_t, step) => step === 3 && controller.abort(),
+      onToken: (_t, step) => {
+        steps.push(step);
+        if (step === 3) controller.abort();
+      },
     });
-    await expect(run).rejects.toThrow();
+    // The abort's own reason (a DOMException named AbortError), not some other failure.
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(steps).toEqual([1, 2, 3]); // top-3 of the fake never holds the newline: only the abort ends it
   });
 });
 

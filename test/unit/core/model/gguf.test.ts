@@ -35,9 +35,13 @@ describe('tiny llama GGUF', () => {
     expect(vocab.tokens.filter((t) => /^<0x[0-9A-F]{2}>$/.test(t))).toHaveLength(256);
     expect(header.metadata['tokenizer.ggml.bos_token_id']).toBe(1);
     expect(header.metadata['tokenizer.ggml.eos_token_id']).toBe(2);
-    for (const key of ['llama.feed_forward_length', 'llama.attention.head_count', 'llama.attention.layer_norm_rms_epsilon', 'tokenizer.ggml.scores', 'tokenizer.ggml.token_type']) {
-      expect(header.metadata[key]).toBeDefined();
-    }
+    expect(header.metadata['llama.feed_forward_length']).toBe(128);
+    expect(header.metadata['llama.attention.head_count']).toBe(4);
+    expect(header.metadata['llama.attention.head_count_kv']).toBe(2);
+    expect(header.metadata['llama.attention.layer_norm_rms_epsilon']).toBe(Math.fround(1e-5)); // stored as FLOAT32
+    // Arrays this long are kept as type and length only.
+    expect(header.metadata['tokenizer.ggml.scores']).toEqual({ itemType: GgufValueType.FLOAT32, length: vocab.tokens.length });
+    expect(header.metadata['tokenizer.ggml.token_type']).toEqual({ itemType: GgufValueType.INT32, length: vocab.tokens.length });
   });
 
   it('is deterministic in its seed', () => {

@@ -59,9 +59,21 @@ describe('GGUF hyperparameter validation', () => {
   });
 
   it('accepts an explicit key length, per-layer arrays and architectures without a feed-forward network', async () => {
-    await expect(summarise([u32('llama.attention.head_count', 6), u32('llama.attention.key_length', 16)])).resolves.toBeDefined();
+    const base = await summarise([]);
+    // What the override leaves alone must read back unchanged (only the file grows by the added key).
+    const unchanged = { ...base, fileSize: expect.any(Number) };
+
+    const keyLength = [u32('llama.attention.head_count', 6), u32('llama.attention.key_length', 16)];
+    const withKeyLength = await readGgufHeader(bufferSource(makeTinyLlamaGguf({ metadataOverrides: keyLength })));
+    expect(withKeyLength.metadata['llama.attention.head_count']).toBe(6); // 6 does not divide 64: only the key length lets it pass
+    expect(withKeyLength.metadata['llama.attention.key_length']).toBe(16);
+    expect(summariseGguf(withKeyLength)).toEqual(unchanged);
+
     const perLayer = { key: 'llama.attention.head_count_kv', type: GgufValueType.ARRAY, itemType: GgufValueType.UINT32, value: [2, 0] } as const;
-    await expect(summarise([perLayer])).resolves.toBeDefined();
+    const withPerLayer = await readGgufHeader(bufferSource(makeTinyLlamaGguf({ metadataOverrides: [perLayer] })));
+    expect(withPerLayer.metadata['llama.attention.head_count_kv']).toEqual({ itemType: GgufValueType.UINT32, length: 2, values: [2, 0] });
+    expect(summariseGguf(withPerLayer)).toEqual(unchanged);
+
     const mamba: GgufEntry[] = [
       { key: 'general.architecture', type: GgufValueType.STRING, value: 'mamba' },
       u32('mamba.block_count', 2),
@@ -69,6 +81,6 @@ describe('GGUF hyperparameter validation', () => {
       u32('mamba.embedding_length', 64),
       u32('mamba.feed_forward_length', 0),
     ];
-    expect((await summarise(mamba)).architecture).toBe('mamba');
+    expect(await summarise(mamba)).toMatchObject({ architecture: 'mamba', blockCount: 2, contextLength: 1_048_576, embeddingLength: 64 });
   });
 });

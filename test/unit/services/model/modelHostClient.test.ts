@@ -4,6 +4,15 @@ import { describeExit, ModelHostClient, ModelHostCrashedError } from '../../../.
 import type { HostProcess } from '../../../../electron/workers/launchModelHost';
 import type { HostMessage, ParentMessage } from '../../../../electron/workers/modelHostProtocol';
 
+/** Wakes `until` whenever a fake host is launched or sent a message. */
+const waiters: (() => void)[] = [];
+const changed = () => waiters.splice(0).forEach((wake) => wake());
+
+/** Resolves once `condition` holds, re-checked after every launch and every message sent (no sleeps). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise<void>((resolve) => waiters.push(resolve));
+}
+
 class FakeHost implements HostProcess {
   readonly pid = 4242;
   sent: ParentMessage[] = [];
@@ -16,6 +25,7 @@ class FakeHost implements HostProcess {
   }
   send(message: ParentMessage): void {
     this.sent.push(message);
+    changed();
   }
   onMessage(listener: (m: HostMessage) => void): void {
     this.messageListeners.push(listener);
@@ -42,26 +52,25 @@ function fakeClient(): { client: ModelHostClient; hosts: FakeHost[] } {
   const client = new ModelHostClient(async () => {
     const host = new FakeHost();
     hosts.push(host);
+    changed();
     return host;
   });
   return { client, hosts };
 }
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('model host client', () => {
   it('matches replies to requests and forwards progress', async () => {
     const { client, hosts } = fakeClient();
     const progress: number[] = [];
     const pending = client.request<string>({ op: 'hardware' }, { onProgress: (p) => progress.push(p) });
-    await tick();
+    await until(() => hosts[0]?.sent.length === 1);
     const [{ id }] = hosts[0].sent as { id: number }[];
     hosts[0].emit({ type: 'progress', id, progress: 0.5 });
     hosts[0].emit({ type: 'reply', id, ok: true, result: 'done' });
     await expect(pending).resolves.toBe('done');
     expect(progress).toEqual([0.5]);
     const failing = client.request({ op: 'unload' });
-    await tick();
+    await until(() => hosts[0].sent.length === 2);
     hosts[0].emit({ type: 'reply', id: (hosts[0].sent[1] as { id: number }).id, ok: false, error: 'no model' });
     await expect(failing).rejects.toThrow('no model');
     await client.stop();
@@ -73,14 +82,14 @@ describe('model host client', () => {
     client.onCrash = (m) => crashes.push(m);
     for (let i = 0; i < 5; i++) {
       const pending = client.request({ op: 'hardware' });
-      await tick();
-      const host = hosts.at(-1)!;
+      // Each host serves one request before it crashes: the i-th request goes to the i-th host.
+      await until(() => hosts[i]?.sent.length === 1);
+      const host = hosts[i];
       host.stderr = 'loading\nGGML_ASSERT(x >= 1) failed\n';
       host.exit(null, 'SIGABRT');
       const error = await pending.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ModelHostCrashedError);
       expect((error as Error).message).toMatch(/killed by SIGABRT — llama.cpp aborted.*GGML_ASSERT\(x >= 1\) failed/);
-      await tick();
     }
     expect(crashes).toHaveLength(5);
     expect(client.status().restarts).toBe(3);
