@@ -33,3 +33,19 @@ export class BudgetExceededError extends LedgerError {
     );
   }
 }
+
+/**
+ * Releases stated under different neighbouring relations cannot be composed: an add/remove
+ * guarantee and a replace-one guarantee bound different pairs of datasets, and replace-one
+ * ε-DP does not imply add/remove DP at all. A dataset's ledger holds one relation.
+ */
+export class RelationMismatchError extends LedgerError {
+  constructor(relations: readonly string[], dataset?: string) {
+    super(
+      `${dataset ? `the ledger of dataset "${dataset}"` : 'these releases'} would mix neighbouring relations (${relations.join(' and ')}), ` +
+        'which cannot be composed; charge every release of a dataset under one relation (Veil\'s own mechanisms use add-remove: ' +
+        'restate an external release under add/remove before recording it)' +
+        (dataset ? '; the release was refused and nothing was recorded' : ''),
+    );
+  }
+}

@@ -12,8 +12,9 @@
  */
 import { accountEpsilon } from '../../../core/accounting';
 import type { Bounds } from '../../../core/accounting/accountant';
-import { composed, sequence, type PrivacyEvent } from '../../../core/accounting/events';
+import { composed, sequence, type Neighbouring, type PrivacyEvent } from '../../../core/accounting/events';
 import { canonicalJson } from '../../../core/export/canonicalJson';
+import { RelationMismatchError } from './errors';
 
 /** An event charged `count` times. */
 export interface Charge {
@@ -32,6 +33,9 @@ export interface SpendAccount {
 const ZERO: Bounds = { lower: 0, estimate: 0, upper: 0 };
 export const NOTHING_SPENT: SpendAccount = { accountant: 'pld', epsilon: ZERO, rdp: ZERO };
 
+/** The distinct neighbouring relations the events are stated under. */
+export const relationsOf = (events: readonly PrivacyEvent[]): Neighbouring[] => [...new Set(events.map((e) => e.neighbouring))].sort();
+
 /** One event equivalent to every charge (identical events grouped), or null for none. */
 export function composeCharges(charges: readonly Charge[]): PrivacyEvent | null {
   const groups = new Map<string, Charge>();
@@ -44,6 +48,8 @@ export function composeCharges(charges: readonly Charge[]): PrivacyEvent | null 
   }
   const parts = [...groups.values()].map((g) => (g.count === 1 ? g.event : composed(g.event, g.count)));
   if (parts.length === 0) return null;
+  const relations = relationsOf(parts);
+  if (relations.length > 1) throw new RelationMismatchError(relations);
   return parts.length === 1 ? parts[0] : sequence(parts);
 }
 

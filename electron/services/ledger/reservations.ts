@@ -10,9 +10,9 @@
 import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/events';
 import { canonicalJson } from '../../../core/export/canonicalJson';
 import type { Database, Queryable } from '../db/database';
-import { BudgetExceededError, LedgerError, NoBudgetError } from './errors';
+import { BudgetExceededError, LedgerError, NoBudgetError, RelationMismatchError } from './errors';
 import type { LedgerEntryRecord } from './hashChain';
-import { accountSpend } from './ledgerAccounting';
+import { accountSpend, relationsOf } from './ledgerAccounting';
 import { appendEntry, latestBudget, readEntry, reservations } from './ledgerStore';
 
 export interface DatasetKey {
@@ -55,7 +55,10 @@ export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, 
   return db.transaction(async (tx) => {
     const { cap, delta } = await budgetInForce(tx, dataset);
     const previous = await reservations(tx, dataset.id);
-    const total = accountSpend([...previous.map(storedEvent), parsed], delta);
+    const events = [...previous.map(storedEvent), parsed];
+    const relations = relationsOf(events);
+    if (relations.length > 1) throw new RelationMismatchError(relations, dataset.name);
+    const total = accountSpend(events, delta);
     if (!(total.epsilon.upper <= cap)) {
       throw new BudgetExceededError({
         dataset: dataset.name,

@@ -78,6 +78,21 @@ describe('veil budget / veil ledger', () => {
     expect(json().entries.filter((e: { type: string }) => e.type === 'reserve')).toHaveLength(1);
   });
 
+  it('refuses a release under another neighbouring relation, writing nothing, and keeps charging', async () => {
+    const eventFile = join(dir, 'replace.json');
+    writeFileSync(eventFile, JSON.stringify({ kind: 'gaussian', sigma: 20, sensitivity: 1, neighbouring: 'replace-one' }));
+    expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', eventFile, '--purpose', 'replace-one release')).toBe(1);
+    expect(err.join('')).toMatch(/^veil: the ledger of dataset "notes" would mix neighbouring relations \(add-remove and replace-one\).*nothing was recorded\n$/);
+    out.length = 0;
+    await veil('ledger', 'show', '--dataset', 'notes', '--json');
+    expect(json().entries.filter((e: { type: string }) => e.type === 'reserve')).toHaveLength(1);
+    // The dataset is not locked: add/remove releases are still charged.
+    writeFileSync(eventFile, JSON.stringify({ kind: 'gaussian', sigma: 20, sensitivity: 1 }));
+    out.length = 0;
+    expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', eventFile, '--purpose', 'add/remove release', '--json')).toBe(0);
+    expect(json().reservation).toMatchObject({ status: 'committed' });
+  });
+
   it('exports JSON and CSV, writes the printable report, and verifies', async () => {
     expect(await veil('ledger', 'export', '--dataset', 'notes', '--json')).toBe(0);
     const exported = json();
