@@ -7,8 +7,8 @@
  * steps per demonstration, all charged (Composed(step, T_max · demonstrations)).
  *
  * Across pools: with records as the privacy unit the label pools are disjoint, so one
- * unit touches one pool and the job costs the worst pool's event (parallel composition).
- * With subjects as the unit a subject may have records under several labels, so the
+ * unit touches one pool and the job is charged one event dominating every pool's (parallel
+ * composition; see jobEvent). With subjects as the unit a subject may have records under several labels, so the
  * pools compose sequentially (Sequence of every pool's event).
  */
 import { composed, sequence, type PrivacyEvent } from '../accounting/events';
@@ -39,24 +39,25 @@ export function poolEvent(pool: PoolPlan, shape: SynthesisShape, aggregator: Tok
 export type PrivacyUnit = 'record' | 'subject';
 
 /**
- * The event the ledger is charged for the whole job. `epsilonOf` (the accountant's upper
- * bound at the job's δ) picks the worst pool under parallel composition.
+ * The event the ledger is charged for the whole job.
+ *
+ * Records as the unit (disjoint pools): one unit's presence changes one pool's output only,
+ * but the ledger composes the job with other releases, so it needs ONE event that dominates
+ * every pool's — the worst pool at the job's δ is not enough, as privacy curves cross. The
+ * step with the largest sampling rate, repeated as often as the pool with the most steps,
+ * dominates each pool's event: Poisson sampling at q' ≤ q is post-processing of sampling
+ * at q (keep the output w.p. q'/q, else redraw it from the no-unit distribution), and
+ * fewer compositions are post-processing of more (drop outputs) — so its privacy-loss
+ * distribution dominates each pool's, and composing it is sound (Zhu, Dong & Wang 2022,
+ * dominating pairs). Subjects as the unit: pools compose sequentially.
  */
-export function jobEvent(
-  pools: readonly PoolPlan[],
-  shape: SynthesisShape,
-  aggregator: TokenAggregator,
-  unit: PrivacyUnit,
-  epsilonOf: (event: PrivacyEvent) => number,
-): PrivacyEvent {
+export function jobEvent(pools: readonly PoolPlan[], shape: SynthesisShape, aggregator: TokenAggregator, unit: PrivacyUnit): PrivacyEvent {
   if (pools.length === 0) throw new Error('nothing to generate');
-  const events = pools.map((p) => poolEvent(p, shape, aggregator));
-  if (unit === 'subject') return events.length === 1 ? events[0] : sequence(events);
-  let worst = 0;
-  let worstEpsilon = -Infinity;
-  events.forEach((event, i) => {
-    const epsilon = epsilonOf(event);
-    if (epsilon > worstEpsilon) [worst, worstEpsilon] = [i, epsilon];
-  });
-  return events[worst];
+  if (unit === 'subject') {
+    const events = pools.map((p) => poolEvent(p, shape, aggregator));
+    return events.length === 1 ? events[0] : sequence(events);
+  }
+  const q = Math.max(...pools.map((p) => samplingRate(shape, p.units)));
+  const demonstrations = Math.max(...pools.map((p) => p.demonstrations));
+  return composed(aggregator.stepEvent(q), shape.maxTokens * demonstrations);
 }

@@ -74,7 +74,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
   const epsilonOf: ComposedEpsilon = (event, count) => searchEpsilon(count === 1 ? event : composed(event, count), delta);
   const fit = (family: (p: number) => PrivacyEvent, decreasing: boolean) =>
     calibrateTwoStage({ family, target: { epsilon: request.epsilon, delta }, decreasing, tolerance: CALIBRATION_TOLERANCE });
-  const synthAt = (w: SynthWorkload) => synthesisFamily(synthRequest(request, w), dataset, poolUnits, () => delta);
+  const synthAt = (w: SynthWorkload) => synthesisFamily(synthRequest(request, w), dataset, poolUnits);
 
   let priced: Priced;
   const w = request.workload;

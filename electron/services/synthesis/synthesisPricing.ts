@@ -81,21 +81,18 @@ export function synthesisFamily(
   request: SynthesisRequest,
   dataset: SynthesisDataset,
   poolUnits: ReadonlyMap<string | undefined, number>,
-  delta: (units: number) => number,
 ): SynthesisFamily {
   const shape: SynthesisShape = { teachers: request.teachers, perTeacher: request.perTeacher, topK: request.topK, maxTokens: request.maxTokens };
   const labels = demonstrationLabels(dataset, request.labels);
   const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
   for (const p of pools) if (p.units === 0) throw new Error(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
   const units = [...poolUnits.values()].reduce((a, b) => a + b, 0);
-  const at = delta(units);
-  const epsilonOf = (event: PrivacyEvent) => accountEpsilon(event, at, { crossCheck: false }).bounds.upper;
   return {
     shape,
     pools,
     units,
     exponential: request.method === 'dp-few-shot-exponential',
-    eventAt: (p) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit, epsilonOf),
+    eventAt: (p) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit),
   };
 }
 
@@ -106,7 +103,7 @@ export function priceSynthesis(
   budget: BudgetState | null,
 ): PricedJob {
   const delta = (units: number) => request.delta ?? budget?.delta ?? 1 / (10 * units);
-  const { shape, pools, units, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits, delta);
+  const { shape, pools, units, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits);
   const jobDelta = delta(units);
   const parameter = calibrateTwoStage({
     family: eventAt,

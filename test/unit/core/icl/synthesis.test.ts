@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composed, sequence } from '../../../../core/accounting/events';
+import { accountEpsilon } from '../../../../core/accounting';
+import { composed, gaussian, poissonSampled, sequence, type PrivacyEvent } from '../../../../core/accounting/events';
 import { generateDemonstration } from '../../../../core/icl/demonstration';
 import { tangAggregator } from '../../../../core/icl/dpFewShot';
 import { inMemoryPool, type PrivatePool } from '../../../../core/icl/privatePool';
@@ -97,17 +98,34 @@ describe('synthesis plan', () => {
     expect(spreadShots(2, undefined)).toEqual([{ demonstrations: 2 }]);
   });
 
-  it('charges T_max steps per demonstration, worst pool for records, all pools for subjects', () => {
+  it('charges T_max steps per demonstration: for records one event dominating every pool, for subjects all pools', () => {
     const agg = tangAggregator({ kind: 'gaussian', sigma: 2 });
-    const pools = [{ label: 'spam', units: 100, demonstrations: 2 }, { label: 'ham', units: 400, demonstrations: 2 }];
-    const small = poolEvent(pools[0], shape, agg);
-    expect(small).toEqual(composed(agg.stepEvent(0.1), 12));
-    // A stand-in accountant that scores an event by its sampling rate.
-    const epsilonOf = (e: typeof small) => (e.kind === 'composed' && e.event.kind === 'poisson-sampled' ? e.event.q : 0);
-    expect(jobEvent(pools, shape, agg, 'record', epsilonOf)).toEqual(small);
-    expect(jobEvent(pools, shape, agg, 'record', (e) => -epsilonOf(e))).toEqual(poolEvent(pools[1], shape, agg));
-    expect(jobEvent(pools, shape, agg, 'subject', epsilonOf)).toEqual(sequence(pools.map((p) => poolEvent(p, shape, agg))));
+    const pools = [{ label: 'spam', units: 100, demonstrations: 2 }, { label: 'ham', units: 400, demonstrations: 3 }];
+    expect(poolEvent(pools[0], shape, agg)).toEqual(composed(agg.stepEvent(0.1), 12));
+    // The largest rate (10 / 100 units) and the most steps (3 demonstrations × 6 tokens).
+    expect(jobEvent(pools, shape, agg, 'record')).toEqual(composed(agg.stepEvent(0.1), 18));
+    expect(jobEvent(pools, shape, agg, 'subject')).toEqual(sequence(pools.map((p) => poolEvent(p, shape, agg))));
   });
+
+  it('charges an event whose privacy curve dominates every pool’s, alone and composed with other releases', () => {
+    // Pools whose curves cross: the smaller pool has the larger ε alone at δ = 1e-5, the
+    // other has more steps and the larger ε once composed with 1,000 other releases — so
+    // charging only the pool worst at the job's δ under-charged the ledger (by ≈ 0.015 in ε).
+    const agg = tangAggregator({ kind: 'gaussian', sigma: 2 });
+    const wide = { teachers: 10, perTeacher: 4, topK: 3, maxTokens: 20 };
+    const pools = [{ label: 'a', units: 400, demonstrations: 1 }, { label: 'b', units: 540, demonstrations: 2 }];
+    const charged = jobEvent(pools, wide, agg, 'record');
+    const other = composed(poissonSampled(0.05, gaussian(2, 1)), 1000);
+    const epsilon = (event: PrivacyEvent, delta: number) => accountEpsilon(event, delta, { crossCheck: false }).bounds;
+    for (const delta of [1e-3, 1e-5, 1e-7]) {
+      for (const pool of pools) {
+        const alone = poolEvent(pool, wide, agg);
+        // A sound charge has true ε(charged) ≥ true ε(pool), so certified upper ≥ certified lower.
+        expect(epsilon(charged, delta).upper).toBeGreaterThanOrEqual(epsilon(alone, delta).lower);
+        expect(epsilon(sequence([charged, other]), delta).upper).toBeGreaterThanOrEqual(epsilon(sequence([alone, other]), delta).lower);
+      }
+    }
+  }, 60_000);
 
   it('synthesises every demonstration with progress up to the charged maximum', async () => {
     const progress: SynthesisProgress[] = [];
