@@ -32,6 +32,12 @@ export interface DemonstrationRequest {
   model: LanguageModel;
   template: PromptTemplate;
   pool: PrivatePool;
+  /**
+   * The Poisson rate the release was charged for (default: from the pool's size now). A job
+   * passes the rate it was priced at, so records deleted between reservation and generation
+   * cannot raise q above what the ledger holds (the subsampled event depends on q only).
+   */
+  rate?: number;
   label?: string;
   shape: SynthesisShape;
   aggregator: TokenAggregator;
@@ -51,7 +57,7 @@ export interface GeneratedDemonstration {
 
 export async function generateDemonstration(req: DemonstrationRequest): Promise<GeneratedDemonstration> {
   const { model, shape } = req;
-  const q = samplingRate(shape, req.pool.units);
+  const q = req.rate ?? samplingRate(shape, req.pool.units);
   let text = '';
   for (let step = 1; step <= shape.maxTokens; step++) {
     req.signal?.throwIfAborted();

@@ -1,11 +1,12 @@
 /**
  * A whole synthetic few-shot prompt: every pool's demonstrations, one after the other,
  * with progress (token steps and demonstrations done / total) and cancellation. The cost
- * is fixed in advance (synthesisPlan.ts) and does not depend on what this run did.
+ * is fixed in advance (synthesisPlan.ts) and does not depend on what this run did; each
+ * pool is sampled at the rate its plan was priced at.
  */
 import type { LanguageModel } from '../model/languageModel';
 import type { RandomSource } from '../random/randomSource';
-import { generateDemonstration, type SynthesisShape } from './demonstration';
+import { generateDemonstration, samplingRate, type SynthesisShape } from './demonstration';
 import type { PrivatePool } from './privatePool';
 import type { Demonstration, PromptTemplate } from './prompts';
 import type { PoolPlan } from './synthesisPlan';
@@ -46,6 +47,7 @@ export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<D
       const { text, steps } = await generateDemonstration({
         ...req,
         pool,
+        rate: samplingRate(req.shape, plan.units),
         label: plan.label,
         onToken: (soFar, step) => {
           stepsDone = before + step;

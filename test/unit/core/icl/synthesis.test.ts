@@ -142,4 +142,17 @@ describe('synthesis plan', () => {
     expect(last).toMatchObject({ demonstrationsDone: 4, demonstrationsTotal: 4, stepsMax: 24 });
     expect(last.stepsDone).toBeLessThanOrEqual(24);
   });
+
+  it('samples each pool at the rate it was priced at, even when the pool shrank since', async () => {
+    const rates: number[] = [];
+    const shrunk = inMemoryPool(texts.slice(0, 10));
+    const pool: PrivatePool = { units: shrunk.units, sampleTeachers: (q, m, random) => (rates.push(q), shrunk.sampleTeachers(q, m, random)) };
+    await synthesizeDemonstrations({
+      model: fakeModel(), template, pools: [{ plan: { label: 'spam', units: 40, demonstrations: 1 }, pool }], shape,
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 1 }), random: seededRandom(8),
+    });
+    // Priced at 40 units: q = 5 · 2 / 40 = 0.25 (the 10 units left would give 1).
+    expect(rates.length).toBeGreaterThan(0);
+    expect(new Set(rates)).toEqual(new Set([0.25]));
+  });
 });
