@@ -10,7 +10,7 @@ import type { VerificationDto } from '../../../../electron/shared/api/ledger';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { useAsyncAction } from '../../components/useAsyncAction';
-import { downloadText } from '../synthesize/download';
+import { downloadText } from '../../components/download';
 import { firstProblem } from './ledgerView';
 
 interface Checked {

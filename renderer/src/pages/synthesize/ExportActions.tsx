@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { MethodInput, VeilApi } from '../../../../electron/shared/contract';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { copyText } from './clipboard';
-import { downloadText } from './download';
+import { downloadText } from '../../components/download';
 
 type Format = MethodInput<'synth.export'>['format'];
 
