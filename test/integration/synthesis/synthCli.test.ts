@@ -4,40 +4,24 @@
  * before anything is reserved, a saved plan driving a job, and an edit of any certificate
  * field making `certificate verify` exit non-zero and name the problem.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import { withServices } from '../../../electron/cli/withServices';
+import { runCliCaptured } from '../model/cliHarness';
+import { sampleDataDir } from './sampleDataDir';
 
 let dir: string;
 let data: string;
 const small = ['--teachers', '4', '--top-k', '12', '--max-tokens', '6'];
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await runCli([...args, '--data-dir', data]), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
 
 const entries = () => withServices(data, (ctx) => callMethod(ctx, 'ledger.entries', { dataset: 'mail' }));
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-synth-cli-'));
-  data = join(dir, 'data');
-  await withServices(data, async (ctx) => {
-    await callMethod(ctx, 'vault.createSample', { name: 'mail' });
-    await callMethod(ctx, 'budget.set', { dataset: 'mail', epsilon: 8, delta: 1e-6 });
-  });
+  ({ dir, data } = await sampleDataDir('veil-synth-cli-'));
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

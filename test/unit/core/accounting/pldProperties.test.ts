@@ -8,11 +8,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composed, gaussian, laplace, poissonSampled, sequence, type PrivacyEvent } from '../../../../core/accounting/events';
+import { composed, gaussian, laplace, poissonSampled, pureDp, sequence, type PrivacyEvent } from '../../../../core/accounting/events';
 import { convolvePower } from '../../../../core/accounting/pld/compose';
 import { discretise, lossRange } from '../../../../core/accounting/pld/discretise';
 import { gaussianLoss } from '../../../../core/accounting/pld/lossDistribution';
 import { pldAccountant } from '../../../../core/accounting/pld';
+import { planEvent } from '../../../../core/accounting/pld/plan';
 import { subsampledRemove } from '../../../../core/accounting/pld/subsampling';
 
 const settings = { numRuns: 25, seed: 20261122 };
@@ -63,11 +64,22 @@ describe('PLD accountant properties', () => {
     );
   });
 
-  it('composing k then m steps equals composing k + m steps', () => {
+  it('composing k then m steps equals composing k + m steps (two distinct parts, not merged)', () => {
     fc.assert(
       fc.property(q, sigma, fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }), delta, (rate, s, k, m, d) => {
+        // σ and σ·(1 + 1e-12) are distinct mechanisms to the accountant (planEvent does not
+        // merge them), so the split event is composed by FFT from two parts with their own
+        // counts; its true ε differs from the k + m composition by ~1e-12 relative, far inside
+        // the certified widths.
         const step = poissonSampled(rate, gaussian(s));
-        expect(pldAccountant.epsilon(sequence([composed(step, k), composed(step, m)]), d)).toEqual(pldAccountant.epsilon(composed(step, k + m), d));
+        const nudged = poissonSampled(rate, gaussian(s * (1 + 1e-12)));
+        const split = sequence([composed(step, k), composed(nudged, m)]);
+        expect(planEvent(split).parts.map((p) => p.count)).toEqual([k, m]);
+        const a = pldAccountant.epsilon(split, d);
+        const b = pldAccountant.epsilon(composed(step, k + m), d);
+        expect(a.lower).toBeLessThanOrEqual(b.upper);
+        expect(b.lower).toBeLessThanOrEqual(a.upper);
+        expect(Math.abs(a.estimate - b.estimate)).toBeLessThanOrEqual(1e-3 * b.upper + 1e-6);
         // A heterogeneous sequence in either order: the same answer up to FFT rounding (inside each other's bounds).
         const other = composed(laplace(20), k);
         const ab = pldAccountant.epsilon(sequence([composed(step, m), other]), d);
@@ -77,6 +89,47 @@ describe('PLD accountant properties', () => {
         expect(Math.abs(ab.estimate - ba.estimate)).toBeLessThanOrEqual(1e-6 * ab.upper);
       }),
       { ...settings, numRuns: 10 },
+    );
+  });
+
+  it('k steps of ε₁-DP then m of ε₂-DP: δ(ε) brackets the exact two-binomial sum', () => {
+    // The reference owes nothing to the accountant's merging or FFT: the composed loss is Σ ±εᵢ, with
+    // +εᵢ w.p. pᵢ = e^{εᵢ}/(1 + e^{εᵢ}); δ(ε) = E[(1 − e^{ε − L})₊] summed over both binomials.
+    const logFactorial = (n: number) => Array.from({ length: n }, (_, i) => Math.log(i + 1)).reduce((a, b) => a + b, 0);
+    const logChoose = (n: number, j: number) => logFactorial(n) - logFactorial(j) - logFactorial(n - j);
+    const exactDelta = (e1: number, k: number, e2: number, m: number, epsilon: number) => {
+      const logP = (e: number) => -Math.log1p(Math.exp(-e));
+      const logNotP = (e: number) => -Math.log1p(Math.exp(e));
+      let total = 0;
+      for (let i = 0; i <= k; i++) {
+        for (let j = 0; j <= m; j++) {
+          const loss = (2 * i - k) * e1 + (2 * j - m) * e2;
+          if (loss <= epsilon) continue;
+          const logMass = logChoose(k, i) + i * logP(e1) + (k - i) * logNotP(e1) + logChoose(m, j) + j * logP(e2) + (m - j) * logNotP(e2);
+          total += Math.exp(logMass) * -Math.expm1(epsilon - loss);
+        }
+      }
+      return total;
+    };
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.05, max: 0.5, noNaN: true }),
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        (e1, ratio, k, m, epsilon) => {
+          const e2 = e1 * ratio; // both on the lattice of e1: the grid holds every point mass exactly
+          const event = sequence([composed(pureDp(e1), k), composed(pureDp(e2), m)]);
+          expect(planEvent(event).parts).toHaveLength(2);
+          const exact = exactDelta(e1, k, e2, m, epsilon);
+          const got = pldAccountant.delta(event, epsilon);
+          expect(got.lower).toBeLessThanOrEqual(exact * (1 + 1e-9) + 1e-12);
+          expect(got.upper).toBeGreaterThanOrEqual(exact * (1 - 1e-9) - 1e-12);
+          expect(Math.abs(got.estimate - exact)).toBeLessThanOrEqual(1e-3 * exact + 1e-10);
+        },
+      ),
+      { ...settings, numRuns: 20 },
     );
   });
 
