@@ -2,11 +2,12 @@
  * The Budget page in Chromium through the real bridge, on the sample e-mail dataset: set a
  * budget, plan a workload (type a value, move a slider with the keyboard) and see the
  * numbers and charts follow, save the plan, record an external release and watch the
- * remaining budget fall, verify the ledger, and download the printable report.
+ * remaining budget fall, verify the ledger, and download the printable report. Failed API
+ * calls and console errors fail the test (harness).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, startApp, type AppSession } from './harness';
+import { chromiumAvailable, failOnProblems, startApp, valueOf, type AppSession } from './harness';
 
 const SLOW = { timeout: 30_000, interval: 200 };
 const DATASET = 'Mail sample';
@@ -16,6 +17,9 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
   const section = (name: string) => app.page.getByRole('region', { name, exact: true });
   const planResult = () => section('Planner').getByRole('table', { name: 'plan result' });
   const budgetTable = () => section('Budget').getByRole('table', { name: 'budget' });
+  const planned = (row: string) => valueOf(planResult(), row).textContent();
+  /** The calibrated Gaussian σ of the plan shown. */
+  const sigma = async () => Number(/^Gaussian σ = ([\d.]+)/.exec((await planned('Calibrated noise')) ?? '')?.[1]);
   const remainingEpsilon = async () => Number(/Remaining ε\s*([\d.]+)/.exec((await budgetTable().textContent()) ?? '')?.[1]);
 
   beforeAll(async () => {
@@ -23,6 +27,7 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
     await app.call('vault.createSample', { name: DATASET });
     await app.open('/budget');
   }, 120_000);
+  failOnProblems(() => app);
   afterAll(async () => app?.close());
 
   it('sets a budget through the form', async () => {
@@ -51,14 +56,25 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
     await expect.poll(() => planResult().textContent(), SLOW).toMatch(/more private answers of this kind \([\d,]+ × 50 queries\)/);
     const queriesFigure = planner.getByRole('figure', { name: 'ε against the number of queries' });
     await expect.poll(() => queriesFigure.textContent(), SLOW).toMatch(/Break-even at [\d,]+ quer/);
-    const before = await planResult().textContent();
+    const sigmaBefore = await sigma();
+    expect(sigmaBefore).toBeGreaterThan(0);
     const chartBefore = await queriesFigure.textContent();
 
+    // A larger ensemble reads more records per query (q = ensemble × shots / N), so the same ε
+    // needs more noise: σ grows while ε stays at the planned 1.
     const slider = planner.getByRole('slider', { name: /^Ensemble size/ });
     await slider.focus();
     for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
-    await expect.poll(() => planner.getByRole('textbox', { name: 'Ensemble size', exact: true }).inputValue(), SLOW).not.toBe('10');
-    await expect.poll(() => planResult().textContent(), SLOW).not.toBe(before);
+    const ensembleField = planner.getByRole('textbox', { name: 'Ensemble size', exact: true });
+    await expect.poll(() => ensembleField.inputValue(), SLOW).not.toBe('10');
+    const ensemble = Number(await ensembleField.inputValue());
+    expect(ensemble).toBeGreaterThan(10);
+    await expect.poll(sigma, SLOW).toBeGreaterThan(sigmaBefore);
+    const shots = Number(await planner.getByRole('textbox', { name: 'Shots', exact: true }).inputValue());
+    const units = Number((await planned('Privacy units N'))?.replaceAll(',', ''));
+    const q = Number(/q = ([\d.]+)/.exec((await planned('Sampling rates')) ?? '')?.[1]);
+    expect(q).toBeCloseTo((ensemble * shots) / units, 3);
+    expect(await planned('ε of the plan')).toMatch(/^(1|0\.99\d*) at δ = 1\.0e-6/);
     await expect.poll(() => queriesFigure.textContent(), SLOW).not.toBe(chartBefore);
     expect(await planResult().textContent()).toMatch(/Computed in\d+ ms/);
     await expect.poll(() => section('Budget').getByRole('table', { name: 'budget' }).textContent(), SLOW).toMatch(/more private answers of this kind/);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyLlamaGguf, tinyVocabulary } from '../../core/model/gguf/tinyLlama';
 import { loadReferenceLearner } from '../../electron/services/model/referenceResources';
 import { startOpenAiTestServer, type TestServer } from '../integration/model/openaiTestServer';
-import { chromiumAvailable, startApp, type AppSession } from './harness';
+import { chromiumAvailable, failOnProblems, startApp, valueOf, type AppSession } from './harness';
 
 /** Starting the model host (a forked Node process) can take a while on a busy 2-core machine. */
 const SLOW = { timeout: 60_000, interval: 100 };
@@ -30,9 +30,6 @@ describe.runIf(chromiumAvailable())('Models page in Chromium (browser mode)', ()
   let server: TestServer;
 
   const region = (name: string) => app.page.getByRole('region', { name, exact: true });
-  /** The value cell of the row headed `label` in a key/value table. */
-  const valueOf = (scope: Locator, label: string) =>
-    scope.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
   const activeText = () => region('Active backend').textContent();
 
   async function loadByPath(path: string): Promise<Locator> {
@@ -61,6 +58,7 @@ describe.runIf(chromiumAvailable())('Models page in Chromium (browser mode)', ()
     app = await startApp();
     await app.open('/models');
   });
+  failOnProblems(() => app);
   afterAll(async () => {
     await app?.close();
     await server?.close();
@@ -83,6 +81,7 @@ describe.runIf(chromiumAvailable())('Models page in Chromium (browser mode)', ()
   });
 
   it('checks the path field, and shows service errors inline without losing the input', async () => {
+    app.allowProblems(/\/api\/call\/model\.loadGguf\b/); // the relative path is refused on purpose
     const form = region('Load a GGUF model');
     await form.getByRole('button', { name: 'Load GGUF' }).click();
     await expect.poll(() => form.textContent(), QUICK).toContain('Enter the absolute path of a .gguf file');

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, startApp, type AppSession } from './harness';
+import { chromiumAvailable, failOnProblems, startApp, type AppSession } from './harness';
 
 const SLOW = { timeout: 120_000, interval: 200 };
 
@@ -23,6 +23,7 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.bridge.url).origin });
     await app.open('/synthesize');
   }, 120_000);
+  failOnProblems(() => app);
   afterAll(async () => app?.close());
 
   it('fills the form from a saved plan and prices the 4-shot job against the budget', async () => {

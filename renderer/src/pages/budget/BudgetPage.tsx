@@ -5,7 +5,8 @@
  * release. Everything follows `ledger.changed`, so a release elsewhere shows at once.
  */
 import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { LedgerEntryDto } from '../../../../electron/shared/api/ledger';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { Section } from '../../components/Section';
@@ -22,6 +23,9 @@ import { useLedger } from './useLedger';
 import { usePlanCompute } from './usePlanCompute';
 import { RetryAlert } from '../../components/RetryAlert';
 
+/** A stable empty list, so the memoised ledger table does not redraw while the entries load. */
+const NO_ENTRIES: readonly LedgerEntryDto[] = [];
+
 function BudgetView({ api }: { api: VeilApi }) {
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const [chosen, setChosen] = useState('');
@@ -33,13 +37,11 @@ function BudgetView({ api }: { api: VeilApi }) {
   const dataset = list.find((d) => d.name === chosen) ?? list[0];
   const name = dataset?.name ?? '';
   const { summary, entries } = useLedger(api, dataset);
-  const current = summary.data?.dataset.name === name ? summary.data : undefined;
+  const current = summary.data ?? undefined;
   const planRequest = name ? toPlanRequest(name, plannerForm) : null;
   const request = planRequest?.ok ? planRequest.request : null;
   const plan = usePlanCompute(api, request, current?.head.hash);
   const planForDataset = plan.result?.request.dataset === name ? plan.result : null;
-  const datasetId = dataset?.id;
-  const ledgerEntries = useMemo(() => (entries.data ?? []).filter((e) => e.datasetId === datasetId), [entries.data, datasetId]);
 
   return (
     <Stack spacing={2} sx={{ p: 3, maxWidth: 1200 }}>
@@ -79,7 +81,7 @@ function BudgetView({ api }: { api: VeilApi }) {
           <Section title="Ledger">
             <LedgerActions api={api} dataset={name} onRecord={() => setRecording(true)} />
             {entries.error && <Alert severity="error">Could not read the ledger: {entries.error.message}</Alert>}
-            <LedgerTable entries={ledgerEntries} />
+            <LedgerTable entries={entries.data ?? NO_ENTRIES} />
           </Section>
           <RecordReleaseDialog key={`release-${name}`} api={api} dataset={name} open={recording} onClose={() => setRecording(false)} />
         </>

@@ -16,7 +16,8 @@ const columns = ['Seq', 'Time', 'Type', 'Status', 'Event', 'Purpose', 'ε after'
 export const LedgerTable = memo(function LedgerTable({ entries }: { entries: readonly LedgerEntryDto[] }) {
   if (entries.length === 0) return <Typography variant="body2">The ledger of this dataset is empty.</Typography>;
   return (
-    <TableContainer tabIndex={0} sx={{ maxHeight: 420 }}>
+    // Focusable so a keyboard can scroll a long ledger; a named region, so that focus says what it is.
+    <TableContainer tabIndex={0} role="region" aria-label="ledger entries, scrollable" sx={{ maxHeight: 420 }}>
       <Table size="small" stickyHeader aria-label="ledger entries">
         <HeaderRow columns={columns} />
         <TableBody>

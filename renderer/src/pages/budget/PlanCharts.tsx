@@ -4,10 +4,11 @@
  * the number of queries — answering privately vs one synthetic prompt — with the
  * break-even point marked.
  */
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { memo, useId, type ReactNode } from 'react';
+import { memo } from 'react';
+import { Figure } from '../../components/Figure';
 import type { PlanResult } from '../../../../electron/shared/api/planner';
 import { formatDelta, formatEpsilon } from './ledgerView';
 import {
@@ -17,22 +18,6 @@ import {
   queryCurveDescription,
   queryCurvePoints,
 } from './planCharts';
-
-function Figure({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  return (
-    <Box component="figure" role="figure" aria-labelledby={titleId} aria-describedby={descriptionId} sx={{ m: 0, minWidth: 0 }}>
-      <Typography id={titleId} variant="subtitle2" component="figcaption">
-        {title}
-      </Typography>
-      {children}
-      <Typography id={descriptionId} variant="caption" color="text.secondary" component="p">
-        {description}
-      </Typography>
-    </Box>
-  );
-}
 
 const HEIGHT = 260;
 /** Marker lines are dashed, labelled at the top, to their left (they sit in the right half). */

@@ -3,7 +3,7 @@
  * ε and δ, and each workload parameter as a slider with an exact-value field.
  */
 import { Box, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { methodLabels } from '../synthesize/synthesisForm';
+import { methodLabels } from '../../components/synthesisMethods';
 import { NumberSlider } from './NumberSlider';
 import { aggregationLabels, answerSpecs, epsilonSpec, synthSpecs, type PlannerFormState, type SynthParameters, type AnswerParameters } from './plannerForm';
 

@@ -28,7 +28,7 @@ const workloadText = (request: PlanRequest) => {
 export function SavedPlans({ api, dataset, request, onLoad }: Props) {
   const [name, setName] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
-  const plans = useApiQuery(() => api['plan.list']({ dataset }), [api, dataset]);
+  const plans = useApiQuery(() => api['plan.list']({ dataset }), [api], dataset);
   const { busy, error, run } = useAsyncAction();
 
   const save = async (event: FormEvent) => {

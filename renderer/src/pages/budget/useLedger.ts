@@ -8,8 +8,8 @@ import { useApiQuery } from '../../components/useApiQuery';
 
 export function useLedger(api: VeilApi, dataset: { id: number; name: string } | undefined) {
   const name = dataset?.name;
-  const summary = useApiQuery(() => (name ? api['ledger.summary']({ dataset: name }) : Promise.resolve(null)), [api, name]);
-  const entries = useApiQuery(() => (name ? api['ledger.entries']({ dataset: name }) : Promise.resolve([])), [api, name]);
+  const summary = useApiQuery(() => (name ? api['ledger.summary']({ dataset: name }) : Promise.resolve(null)), [api], name);
+  const entries = useApiQuery(() => (name ? api['ledger.entries']({ dataset: name }) : Promise.resolve([])), [api], name);
   const reload = () => (summary.reload(), entries.reload());
   const datasetId = dataset?.id;
 

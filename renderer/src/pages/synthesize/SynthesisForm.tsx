@@ -11,7 +11,8 @@ import type { SavedPlan } from '../../../../electron/shared/api/planner';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { LabelPicker } from './LabelPicker';
 import { SavedPlanSelect } from './SavedPlanSelect';
-import { formFromPlan, methodLabels, type SynthesisFormState } from './synthesisForm';
+import { methodLabels } from '../../components/synthesisMethods';
+import { formFromPlan, type SynthesisFormState } from './synthesisForm';
 
 type Errors = Partial<Record<keyof SynthesisFormState, string>>;
 type TextKey = Exclude<keyof SynthesisFormState, 'labels'>;

@@ -29,7 +29,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const plans = useApiQuery(() => api['plan.list']({}), [api]);
   const runs = useApiQuery(() => api['synth.list']({}), [api]);
-  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['synth.get']({ id: selected })), [api, selected]);
+  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['synth.get']({ id: selected })), [api], selected);
   const refresh = () => (runs.reload(), current.reload());
   const { job, track } = useTrackedJob(api, refresh);
   const running = job !== null && !job.finished;

@@ -34,12 +34,6 @@ export const initialForm: SynthesisFormState = {
   instruction: '',
 };
 
-export const methodLabels: Record<SynthesisMethod, string> = {
-  'dp-few-shot-gaussian': 'DP few-shot generation — Gaussian (Tang et al. 2024)',
-  'dp-few-shot-exponential': 'DP few-shot generation — exponential / permute-and-flip',
-  adadpsyn: 'AdaDPSyn — data-adaptive radius (Gao et al. 2025)',
-};
-
 /** The form filled with a saved synthetic-prompt plan (labels: all; the instruction is kept). */
 export function formFromPlan(form: SynthesisFormState, plan: SavedPlan): SynthesisFormState {
   const r = synthesisRequestFromPlan(plan);

@@ -4,7 +4,7 @@
  * WAL. Errors show inside the dialog, which stays open.
  */
 import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 interface Props {
   open: boolean;
@@ -18,9 +18,10 @@ interface Props {
 
 export function ConfirmDeleteDialog({ open, title, children, busy, error, onConfirm, onClose }: Props) {
   const [compact, setCompact] = useState(true);
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-delete-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="confirm-delete-title">{title}</DialogTitle>
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>
         <DialogContentText sx={{ mt: 1, fontWeight: 500 }}>This is a hard delete and cannot be undone.</DialogContentText>

@@ -2,9 +2,9 @@
  * The dataset's charts (@mui/x-charts): label distribution per split, split sizes, and how
  * many records carry each kind of PII finding. Each chart is a named figure.
  */
-import { Box, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { ReactNode } from 'react';
+import { Figure } from '../../components/Figure';
 import { formatCount } from '../../components/format';
 import { labelRows, splitName, splitRows, type VaultStats } from './chartData';
 
@@ -12,23 +12,14 @@ const HEIGHT = 200;
 /** Many labels: every one shown, slanted so they fit. */
 const SLANTED = { tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 11 }, height: 70 } as const;
 const counted = (v: number | null) => formatCount(v ?? 0);
-
-function Figure({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box role="figure" aria-label={title} sx={{ flex: '1 1 300px', minWidth: 280 }}>
-      <Typography variant="subtitle2" component="h3">
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
+/** Side by side while they fit, each at least 280 px wide. */
+const TILE = { flex: '1 1 300px', minWidth: 280 };
 
 export function DatasetCharts({ stats }: { stats: VaultStats }) {
   const labels = labelRows(stats);
   return (
     <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-      <Figure title="Label distribution per split">
+      <Figure title="Label distribution per split" sx={TILE}>
         {labels.length === 0 ? (
           <Typography variant="body2" color="text.secondary">No records yet.</Typography>
         ) : (
@@ -44,10 +35,10 @@ export function DatasetCharts({ stats }: { stats: VaultStats }) {
           />
         )}
       </Figure>
-      <Figure title="Split sizes">
+      <Figure title="Split sizes" sx={TILE}>
         <BarChart height={HEIGHT} dataset={splitRows(stats)} xAxis={[{ scaleType: 'band', dataKey: 'split' }]} series={[{ dataKey: 'records', label: 'Records', valueFormatter: counted }]} hideLegend />
       </Figure>
-      <Figure title="Records with PII, by kind">
+      <Figure title="Records with PII, by kind" sx={TILE}>
         {stats.pii.length === 0 ? (
           <Typography variant="body2" color="text.secondary">No personal data found.</Typography>
         ) : (

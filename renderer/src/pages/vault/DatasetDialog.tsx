@@ -4,7 +4,7 @@
  * fields; server errors in the dialog, with the input kept.
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { useAsyncAction } from '../../components/useAsyncAction';
@@ -19,6 +19,7 @@ interface Props {
 }
 
 export function DatasetDialog({ api, dataset, onDone, onClose }: Props) {
+  const titleId = useId();
   const [form, setForm] = useState<DatasetFormState>(() => (dataset ? formFromDataset(dataset) : emptyDatasetForm));
   const [errors, setErrors] = useState<DatasetFormErrors>({});
   const { busy, error, run } = useAsyncAction();
@@ -40,9 +41,9 @@ export function DatasetDialog({ api, dataset, onDone, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="dataset-dialog-title">
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="dataset-dialog-title">{dataset ? `Edit ${dataset.name}` : 'New dataset'}</DialogTitle>
+        <DialogTitle id={titleId}>{dataset ? `Edit ${dataset.name}` : 'New dataset'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField label="Name" required autoFocus {...field('name')} helperText={errors.name} />

@@ -4,7 +4,7 @@
  * unless overwriting is ticked.
  */
 import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import type { MethodOutput, VeilApi } from '../../../../electron/shared/contract';
 import { formatBytes, formatCount } from '../../components/format';
@@ -13,6 +13,7 @@ import { useAsyncAction } from '../../components/useAsyncAction';
 type Format = 'csv' | 'jsonl';
 
 export function ExportDialog({ api, dataset, onClose }: { api: VeilApi; dataset: DatasetDto; onClose: () => void }) {
+  const titleId = useId();
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<Format>('csv');
   const [overwrite, setOverwrite] = useState(false);
@@ -25,9 +26,9 @@ export function ExportDialog({ api, dataset, onClose }: { api: VeilApi; dataset:
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="export-title">
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="export-title">Export {dataset.name}</DialogTitle>
+        <DialogTitle id={titleId}>Export {dataset.name}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Alert severity="warning">The exported file holds the private text in the clear. Keep it where the vault is.</Alert>

@@ -4,16 +4,18 @@
  * import as a job (progress bar, Cancel) and its report. Imports are atomic: a cancelled or
  * aborted import leaves nothing behind.
  */
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
 import type { JobRecord } from '../../../../electron/shared/api/jobs';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
-import type { Delimiter, ImportFormat, ImportPreview } from '../../../../electron/shared/api/vaultFiles';
+import { importReportSchema, type Delimiter, type ImportFormat, type ImportPreview } from '../../../../electron/shared/api/vaultFiles';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { formatBytes } from '../../components/format';
 import { useAsyncAction } from '../../components/useAsyncAction';
+import { JobProgressBar } from '../../components/JobProgressBar';
+import { jobResult } from '../../components/jobView';
 import { useTrackedJob } from '../../components/useTrackedJob';
-import { hasColumns, importPercent, importRequest, initialMapping, reportOf, type ImportOptions, type MappingState } from './importForm';
+import { hasColumns, importRequest, initialMapping, type ImportOptions, type MappingState } from './importForm';
 import { ImportMapping } from './ImportMapping';
 import { ImportPreviewTable } from './ImportPreviewTable';
 import { ImportReportView } from './ImportReportView';
@@ -22,13 +24,14 @@ const FORMATS: ImportFormat[] = ['csv', 'jsonl', 'json', 'txt'];
 const DELIMITERS: [Delimiter, string][] = [[',', 'comma'], [';', 'semicolon'], ['\t', 'tab'], ['|', 'pipe']];
 
 function outcome(record: JobRecord) {
-  const report = reportOf(record.result);
-  if (record.status === 'succeeded' && report) return <ImportReportView report={report} />;
+  const report = jobResult(importReportSchema, record);
+  if (report) return <ImportReportView report={report} />;
   if (record.status === 'cancelled') return <Alert severity="info">The import was cancelled; nothing was imported.</Alert>;
   return <Alert severity="error">The import failed: {record.error ?? record.status}</Alert>;
 }
 
 export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilApi; dataset: DatasetDto; onClose: () => void; onImported: () => void }) {
+  const titleId = useId();
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<ImportFormat | ''>('');
   const [delimiter, setDelimiter] = useState<Delimiter | ''>('');
@@ -38,7 +41,6 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
   const { busy, error, run } = useAsyncAction();
   const { job, track } = useTrackedJob(api, (record) => record.status === 'succeeded' && onImported());
   const running = job !== null && !job.finished;
-  const percent = importPercent(job?.progress);
   const source = (change: () => void) => (change(), setPreview(null));
 
   const loadPreview = async (event: FormEvent) => {
@@ -56,8 +58,8 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
   };
 
   return (
-    <Dialog open onClose={running ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby="import-title">
-      <DialogTitle id="import-title">Import into {dataset.name}</DialogTitle>
+    <Dialog open onClose={running ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Import into {dataset.name}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Box component="form" noValidate onSubmit={loadPreview} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -95,15 +97,7 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
               <ImportMapping columns={hasColumns(preview) ? preview.columns : null} mapping={mapping} options={options} disabled={running} onMapping={setMapping} onOptions={setOptions} />
             </>
           )}
-          {job && (
-            <Box>
-              <LinearProgress aria-label="Import progress" variant={percent === null && running ? 'indeterminate' : 'determinate'} value={job.finished ? 100 : (percent ?? 0)} color={job.finished && job.finished.status !== 'succeeded' ? 'error' : 'primary'} />
-              <Typography variant="caption" color="text.secondary">
-                {job.finished ? `Import ${job.finished.status}` : (job.progress?.message ?? 'Starting…')}
-                {running && percent !== null && ` — ${percent} %`}
-              </Typography>
-            </Box>
-          )}
+          {job && <JobProgressBar job={job} what="Import" />}
           {job?.finished && outcome(job.finished)}
         </Stack>
       </DialogContent>

@@ -37,7 +37,7 @@ function Heading({ children }: { children: string }) {
 }
 
 export function RecordDrawer({ api, id, dataset, revision, onClose, onUpdated, onChanged }: Props) {
-  const record = useApiQuery(() => api['vault.record']({ id }), [api, id, revision]);
+  const record = useApiQuery(() => api['vault.record']({ id }), [api, revision], id);
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useAsyncAction();
   const applied = async (action: () => Promise<RecordRow>) => {

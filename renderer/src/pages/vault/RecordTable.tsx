@@ -2,7 +2,9 @@
  * The virtualised record table (@tanstack/react-virtual): only the rows in view are in the
  * DOM, so 100,000 records scroll smoothly; rows are fetched by the page as they come into
  * view. Keyboard: ↑/↓/PgUp/PgDn/Home/End move the active row, Space selects it (Shift+Space
- * a range), Enter opens it, E edits its label.
+ * a range), Enter opens it, E or F2 edits its label (classification datasets: generation
+ * records have no label). The sort buttons and "select all" are ordinary tab stops. The page
+ * remounts the table (a React key) when its query changes, so it starts at the top.
  */
 import { Box, TableSortLabel, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -17,21 +19,29 @@ interface Props extends Omit<RowHandlers, 'onEditLabel'> {
   total: number;
   rowAt: (index: number) => RecordRow | undefined;
   showRange: (first: number, last: number) => void;
-  labels: readonly string[];
+  /** The public label set offered when editing a label; null: the records have no label (generation). */
+  labels: readonly string[] | null;
   selection: Selection;
   onSelectAll: (all: boolean) => void;
   sort: Pick<RecordQuery, 'order' | 'descending'>;
   onSort: (column: SortColumn) => void;
-  /** Changes when the query changes: the table scrolls back to the top. */
-  queryKey: string;
+  /** The sort button to focus on mount: the table was remounted by a sort from the keyboard. */
+  focusSort?: SortColumn | null;
 }
 
 /** Keys acting on the active row (after bringing it into view): select, open, edit its label. */
-const ROW_KEYS = [' ', 'Enter', 'e', 'F2'];
+const SELECT_KEYS = [' ', 'Enter'];
+const EDIT_KEYS = ['e', 'E', 'F2'];
 const HEADERS: [string, SortColumn | null][] = [['ID', 'id'], ['Text', null], ['Label', 'label'], ['Split', 'split'], ['Subject', null], ['Tags', null], ['PII', null]];
 
-export function RecordTable({ total, rowAt, showRange, labels, selection, onSelectAll, sort, onSort, queryKey, onToggle, onOpen, onLabel }: Props) {
+/** Focuses an element when it is mounted: the sort button pressed before the table remounted (a span, so no autoFocus). */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
+const keyHelp = (labelled: boolean) => `Keys in the table: ↑ ↓ PgUp PgDn Home End move · Space selects (Shift+Space: a range) · Enter opens${labelled ? ' · E edits the label' : ''}`;
+
+export function RecordTable({ total, rowAt, showRange, labels, selection, onSelectAll, sort, onSort, focusSort, onToggle, onOpen, onLabel }: Props) {
   const gridId = useId();
+  const keysId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
@@ -39,10 +49,6 @@ export function RecordTable({ total, rowAt, showRange, labels, selection, onSele
   const items = virtualizer.getVirtualItems();
   const [first, last] = [items[0]?.index ?? 0, items.at(-1)?.index ?? -1];
   useEffect(() => showRange(first, last), [first, last, showRange]);
-  useEffect(() => {
-    setActive(0);
-    virtualizer.scrollToOffset(0);
-  }, [queryKey, virtualizer]);
 
   const activeRow = Math.min(active, Math.max(total - 1, 0));
   const move = (index: number) => (setActive(index), virtualizer.scrollToIndex(index));
@@ -57,7 +63,7 @@ export function RecordTable({ total, rowAt, showRange, labels, selection, onSele
     const row = rowAt(activeRow);
     const next = nextActiveRow(e.key, activeRow, total, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
     if (next !== null) move(next);
-    else if (row && ROW_KEYS.includes(e.key)) {
+    else if (row && (SELECT_KEYS.includes(e.key) || (labels && EDIT_KEYS.includes(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey))) {
       virtualizer.scrollToIndex(activeRow);
       if (e.key === ' ') onToggle(activeRow, row.id, e.shiftKey);
       else if (e.key === 'Enter') onOpen(activeRow, row.id);
@@ -68,61 +74,67 @@ export function RecordTable({ total, rowAt, showRange, labels, selection, onSele
   const allSelected = selection.kind === 'all';
 
   return (
-    <Box
-      ref={scroller}
-      role="grid"
-      aria-label="records"
-      aria-rowcount={total + 1}
-      aria-multiselectable
-      aria-activedescendant={items.some((i) => i.index === activeRow) ? `${gridId}-${activeRow}` : undefined}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      sx={{ height: 'min(62vh, 680px)', overflow: 'auto', position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' }, '&:focus [data-active]': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 }, ...recordRowStyles }}
-    >
-      <Box sx={{ height: virtualizer.getTotalSize(), minWidth: COLUMNS_MIN_WIDTH, position: 'relative' }}>
-        <Box role="row" aria-rowindex={1} sx={{ position: 'sticky', top: 0, zIndex: 1, height: ROW_HEIGHT, display: 'grid', gridTemplateColumns: COLUMNS, alignItems: 'center', bgcolor: 'background.paper', borderBottom: 2, borderColor: 'divider', fontWeight: 500 }}>
-          <Box role="columnheader">
-            <input type="checkbox" tabIndex={-1} checked={allSelected} ref={(el) => void (el && (el.indeterminate = !allSelected && selection.ids.size > 0))} onChange={(e) => onSelectAll(e.target.checked)} aria-label="Select every matching record" />
-          </Box>
-          {HEADERS.map(([name, column]) => (
-            <Box key={name} role="columnheader" aria-sort={column && sort.order === column ? (sort.descending ? 'descending' : 'ascending') : undefined} sx={{ px: 1 }}>
-              {column ? (
-                <TableSortLabel tabIndex={-1} active={sort.order === column} direction={sort.descending ? 'desc' : 'asc'} onClick={() => onSort(column)}>
-                  {name}
-                </TableSortLabel>
-              ) : (
-                name
-              )}
+    <>
+      <Box
+        ref={scroller}
+        role="grid"
+        aria-label="records"
+        aria-rowcount={total + 1}
+        aria-multiselectable
+        aria-activedescendant={items.some((i) => i.index === activeRow) ? `${gridId}-${activeRow}` : undefined}
+        aria-describedby={keysId}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        sx={{ height: 'min(62vh, 680px)', overflow: 'auto', position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' }, '&:focus [data-active]': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 }, ...recordRowStyles }}
+      >
+        <Box sx={{ height: virtualizer.getTotalSize(), minWidth: COLUMNS_MIN_WIDTH, position: 'relative' }}>
+          <Box role="row" aria-rowindex={1} sx={{ position: 'sticky', top: 0, zIndex: 1, height: ROW_HEIGHT, display: 'grid', gridTemplateColumns: COLUMNS, alignItems: 'center', bgcolor: 'background.paper', borderBottom: 2, borderColor: 'divider', fontWeight: 500 }}>
+            <Box role="columnheader">
+              <input type="checkbox" checked={allSelected} ref={(el) => void (el && (el.indeterminate = !allSelected && selection.ids.size > 0))} onChange={(e) => onSelectAll(e.target.checked)} aria-label="Select every matching record" />
             </Box>
-          ))}
+            {HEADERS.map(([name, column]) => (
+              <Box key={name} role="columnheader" aria-sort={column && sort.order === column ? (sort.descending ? 'descending' : 'ascending') : undefined} sx={{ px: 1 }}>
+                {column ? (
+                  <TableSortLabel ref={focusSort === column ? focusOnMount : undefined} active={sort.order === column} direction={sort.descending ? 'desc' : 'asc'} onClick={() => onSort(column)}>
+                    {name}
+                  </TableSortLabel>
+                ) : (
+                  name
+                )}
+              </Box>
+            ))}
+          </Box>
+          {total === 0 && (
+            <Typography role="status" sx={{ p: 2 }} color="text.secondary">
+              No records match.
+            </Typography>
+          )}
+          {items.map((item) => {
+            const row = rowAt(item.index);
+            return (
+              <RecordTableRow
+                key={item.key}
+                id={`${gridId}-${item.index}`}
+                index={item.index}
+                top={item.start}
+                row={row}
+                active={item.index === activeRow}
+                selected={row !== undefined && isSelected(selection, row.id)}
+                selectionLocked={allSelected}
+                editing={row !== undefined && editing === row.id}
+                labels={labels}
+                onToggle={onToggle}
+                onOpen={openRow}
+                onEditLabel={editLabel}
+                onLabel={setLabel}
+              />
+            );
+          })}
         </Box>
-        {total === 0 && (
-          <Typography role="status" sx={{ p: 2 }} color="text.secondary">
-            No records match.
-          </Typography>
-        )}
-        {items.map((item) => {
-          const row = rowAt(item.index);
-          return (
-            <RecordTableRow
-              key={item.key}
-              id={`${gridId}-${item.index}`}
-              index={item.index}
-              top={item.start}
-              row={row}
-              active={item.index === activeRow}
-              selected={row !== undefined && isSelected(selection, row.id)}
-              selectionLocked={allSelected}
-              editing={row !== undefined && editing === row.id}
-              labels={labels}
-              onToggle={onToggle}
-              onOpen={openRow}
-              onEditLabel={editLabel}
-              onLabel={setLabel}
-            />
-          );
-        })}
       </Box>
-    </Box>
+      <Typography id={keysId} variant="caption" color="text.secondary">
+        {keyHelp(labels !== null)}
+      </Typography>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * One row of the virtualised record table: selection checkbox (shift-click selects a
- * range), id, one line of text, inline-editable label, split, subject, tags and PII kinds.
+ * range), id, one line of text, label (editable in place where the dataset has a label set),
+ * split, subject, tags and PII kinds.
  * Rows are plain memoised elements styled once by the table (`recordRowStyles`), so a
  * scroll renders only the rows that come into view. A row not loaded yet shows a placeholder.
  */
@@ -44,7 +45,8 @@ interface Props extends RowHandlers {
   selected: boolean;
   selectionLocked: boolean;
   editing: boolean;
-  labels: readonly string[];
+  /** null: the records have no label (a generation dataset), so there is nothing to edit. */
+  labels: readonly string[] | null;
 }
 
 const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
@@ -65,7 +67,9 @@ export const RecordTableRow = memo(function RecordTableRow({ id, index, top, row
       <div role="gridcell">{row.id}</div>
       <div role="gridcell">{row.text.slice(0, PREVIEW_CHARS).replace(/\s+/g, ' ')}</div>
       <div role="gridcell" onClick={editing ? stop : undefined}>
-        {editing ? (
+        {labels === null ? (
+          (row.label ?? '')
+        ) : editing ? (
           <ChoiceSelect label={`Label of record ${row.id}`} options={labelOptions(labels)} value={row.label ?? ''} onChange={(v) => on.onLabel(row, v === '' ? null : v)} onCancel={() => on.onEditLabel(null)} />
         ) : (
           <button type="button" data-label-button tabIndex={-1} onClick={(e) => (stop(e), on.onEditLabel(row.id))} aria-label={`Edit label of record ${row.id}`} title="Edit label (E)">

@@ -1,7 +1,8 @@
 /**
  * The "Records" section: search and filters, bulk actions on the selection, the
  * virtualised table with inline label edits, and the record drawer. Keyed by dataset,
- * so switching datasets starts with a clean query and selection.
+ * so switching datasets starts with a clean query and selection; the table is keyed by
+ * the query, so a new search, filter or order starts at its top.
  */
 import { Alert, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
@@ -35,14 +36,16 @@ export function RecordsPanel({ api, dataset, tags, revision, onChanged }: Props)
   const [sort, setSort] = useState<Pick<RecordQuery, 'order' | 'descending'>>({ order: 'id', descending: false });
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [openId, setOpenId] = useState<number | null>(null);
+  /** A sort button pressed: it keeps the focus when the table remounts for the new order. */
+  const [sortedBy, setSortedBy] = useState<SortColumn | null>(null);
   const search = useDebounced(filter.search, SEARCH_DEBOUNCE_MS);
   const queryKey = JSON.stringify({ filter: toRecordFilter({ ...filter, search }), ...sort });
   const query = useMemo(() => JSON.parse(queryKey) as RecordQuery, [queryKey]);
   const pages = useRecordPages(api, dataset.id, query, revision);
   const labelEdit = useAsyncAction();
 
-  const changeQuery = (next: FilterState) => (setFilter(next), setSelection(emptySelection));
-  const sortBy = (column: SortColumn) => (setSort(nextSort(sort, column)), setSelection(emptySelection));
+  const changeQuery = (next: FilterState) => (setFilter(next), setSortedBy(null), setSelection(emptySelection));
+  const sortBy = (column: SortColumn) => (setSort(nextSort(sort, column)), setSortedBy(column), setSelection(emptySelection));
   const { rowAt, patch } = pages;
   const { run } = labelEdit;
   const setLabel = useCallback(
@@ -81,15 +84,16 @@ export function RecordsPanel({ api, dataset, tags, revision, onChanged }: Props)
       </Typography>
       {total !== null && (
         <RecordTable
+          key={queryKey}
           total={total}
           rowAt={pages.rowAt}
           showRange={pages.showRange}
-          labels={dataset.task === 'classification' ? dataset.labels : []}
+          labels={dataset.task === 'classification' ? dataset.labels : null}
           selection={selection}
           onSelectAll={(all) => setSelection(all ? { kind: 'all' } : emptySelection)}
           sort={sort}
           onSort={sortBy}
-          queryKey={queryKey}
+          focusSort={sortedBy}
           onToggle={toggle}
           onOpen={open}
           onLabel={setLabel}

@@ -1,7 +1,7 @@
 /**
  * Vault page: the analyst's private datasets — list, create, edit, delete (hard, with
- * compaction), sample datasets in one click, charts of labels / splits / PII, and the
- * curation table with its record drawer. Everything refreshes on `vault.changed`.
+ * compaction), sample datasets in one click, charts of labels / splits / PII, a PII rescan,
+ * and the curation table with its record drawer. Everything refreshes on `vault.changed`.
  */
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -18,8 +18,10 @@ import { DeleteDatasetDialog } from './DeleteDatasetDialog';
 import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './ImportDialog';
 import { MenuButton } from './MenuButton';
+import { PiiRescanAction } from './PiiRescanAction';
 import { RecordsPanel } from './RecordsPanel';
 import { SAMPLES, sampleRequest, type SampleKind } from './samples';
+import { useRemovedDataset } from './useRemovedDataset';
 import { useVaultRevision } from './useVaultRevision';
 import { RetryAlert } from '../../components/RetryAlert';
 
@@ -28,15 +30,18 @@ type Dialog = 'create' | 'edit' | 'import' | 'export' | null;
 
 function VaultView({ api }: { api: VeilApi }) {
   const { revision, changed } = useVaultRevision(api);
-  const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api, revision]);
+  // What depends on the selected dataset (statistics, records) refreshes at the revision the list
+  // was read at, not before: a dataset deleted elsewhere leaves the list before anything reads it.
+  const datasets = useApiQuery(async () => ({ list: await api['vault.listDatasets']({}), revision }), [api, revision]);
+  const listedAt = datasets.data?.revision ?? 0;
   const [selectedId, setSelectedId] = useState<number | null>(() => Number(localStorage.getItem(SELECTED_KEY)) || null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [doomed, setDoomed] = useState<DatasetDto | null>(null);
-  const [removingId, setRemovingId] = useState<number | null>(null);
-  const list = (datasets.data ?? []).filter((d) => d.id !== removingId);
+  const removal = useRemovedDataset(revision, listedAt);
+  const list = (datasets.data?.list ?? []).filter((d) => d.id !== removal.hiddenId);
   const dataset = list.find((d) => d.id === selectedId) ?? list[0] ?? null;
-  const stats = useApiQuery(() => (dataset ? api['vault.stats']({ dataset: dataset.id }) : Promise.resolve(undefined)), [api, dataset?.id, revision]);
+  const stats = useApiQuery(() => (dataset ? api['vault.stats']({ dataset: dataset.id }) : Promise.resolve(undefined)), [api, listedAt], dataset?.id);
   const sample = useAsyncAction();
 
   const select = (id: number) => {
@@ -81,20 +86,21 @@ function VaultView({ api }: { api: VeilApi }) {
                   <Button onClick={() => setDialog('edit')}>Edit…</Button>
                   <Button onClick={() => setDialog('import')}>Import file…</Button>
                   <Button onClick={() => setDialog('export')}>Export…</Button>
+                  <PiiRescanAction api={api} dataset={dataset} onRescanned={changed} />
                   <Button color="error" onClick={() => setDoomed(dataset)}>
                     Delete dataset…
                   </Button>
                 </>
               }
             />
-            <RecordsPanel key={dataset.id} api={api} dataset={dataset} tags={(stats.data?.tags ?? []).map((t) => t.tag)} revision={revision} onChanged={changed} />
+            <RecordsPanel key={dataset.id} api={api} dataset={dataset} tags={(stats.data?.tags ?? []).map((t) => t.tag)} revision={listedAt} onChanged={changed} />
           </Stack>
         )}
       </Box>
       {(dialog === 'create' || dialog === 'edit') && <DatasetDialog api={api} dataset={dialog === 'edit' ? dataset : null} onDone={saved} onClose={() => setDialog(null)} />}
       {dialog === 'import' && dataset && <ImportDialog api={api} dataset={dataset} onImported={changed} onClose={() => setDialog(null)} />}
       {dialog === 'export' && dataset && <ExportDialog api={api} dataset={dataset} onClose={() => setDialog(null)} />}
-      {doomed && <DeleteDatasetDialog api={api} dataset={doomed} onRemoving={setRemovingId} onDone={(message) => (setDoomed(null), setNotice(message), changed())} onClose={() => setDoomed(null)} />}
+      {doomed && <DeleteDatasetDialog api={api} dataset={doomed} onRemoving={removal.removing} onDone={(message) => (removal.removed(), setDoomed(null), setNotice(message), changed())} onClose={() => setDoomed(null)} />}
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 /**
- * A record history entry in words: single edits list what changed, bulk actions and
- * redactions say what they did. Unknown actions fall back to their recorded detail.
+ * A record history entry in words: single edits list what changed, bulk actions,
+ * redactions and PII rescans say what they did. Unknown actions fall back to their recorded detail.
  */
 type Detail = Record<string, unknown>;
 type Fields = { label?: string | null; split?: string; tags?: string[] };
 
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const shown = (value: unknown) => (value === null || value === undefined ? 'none' : Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
 
 function describeEdit(detail: Detail): string {
@@ -22,7 +23,11 @@ export function describeHistory(entry: { action: string; detail: Detail }): stri
     case 'redact': {
       const kinds = [...new Set((detail.kinds as string[] | undefined) ?? [])];
       const spans = Number(detail.spans ?? kinds.length);
-      return `Redacted ${spans} span${spans === 1 ? '' : 's'} (${kinds.join(', ')})`;
+      return `Redacted ${plural(spans, 'span')} (${kinds.join(', ')})`;
+    }
+    case 'pii-rescan': {
+      const kinds = (key: string) => (detail[key] as string[] | undefined)?.join(', ') || 'none';
+      return `PII rescanned: ${kinds('before')} → ${kinds('after')} (${plural(Number(detail.spans ?? 0), 'finding')})`;
     }
     case 'move':
       return `Moved to ${shown(detail.split)}`;

@@ -1,11 +1,9 @@
 /**
  * The import dialog without a DOM: the column mapping (from the preview's suggestion), the
- * `vault.import` request, the progress bar from the job's events, and the import report
- * read back from the finished job.
+ * `vault.import` request, and the line numbers of the import report.
  */
-import type { JobProgress } from '../../../../electron/shared/api/jobs';
 import type { Split } from '../../../../electron/shared/api/vault';
-import { importReportSchema, type ImportPreview, type ImportReport, type ImportRequest } from '../../../../electron/shared/api/vaultFiles';
+import type { ImportPreview, ImportRequest } from '../../../../electron/shared/api/vaultFiles';
 
 export const MAPPED_FIELDS = ['text', 'label', 'subject', 'split', 'output'] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
@@ -44,17 +42,6 @@ export function importRequest(dataset: number, preview: ImportPreview, mapping: 
     split: options.split,
     onBadRow: options.onBadRow,
   };
-}
-
-/** 0–100 from bytes read, or null before the first progress event. */
-export function importPercent(progress: Omit<JobProgress, 'jobId'> | undefined): number | null {
-  if (!progress || progress.total <= 0) return null;
-  return Math.round((100 * Math.min(progress.done, progress.total)) / progress.total);
-}
-
-export function reportOf(result: unknown): ImportReport | null {
-  const parsed = importReportSchema.safeParse(result);
-  return parsed.success ? parsed.data : null;
 }
 
 /** "3, 7, 12 and 45 more" — the first few of a list of line numbers. */

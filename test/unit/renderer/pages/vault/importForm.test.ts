@@ -1,7 +1,8 @@
-/** The import dialog's logic without a DOM: the column mapping, the import request, progress and the report. */
+/** The import dialog's logic without a DOM: the column mapping, the import request, the import report read back from its job. */
 import { describe, expect, it } from 'vitest';
-import type { ImportPreview, ImportReport } from '../../../../../electron/shared/api/vaultFiles';
-import { importPercent, importRequest, initialMapping, lineList, reportOf } from '../../../../../renderer/src/pages/vault/importForm';
+import { importReportSchema, type ImportPreview, type ImportReport } from '../../../../../electron/shared/api/vaultFiles';
+import { jobResult } from '../../../../../renderer/src/components/jobView';
+import { importRequest, initialMapping, lineList } from '../../../../../renderer/src/pages/vault/importForm';
 
 const preview: ImportPreview = {
   path: '/data/t.csv',
@@ -42,22 +43,16 @@ describe('import mapping and request', () => {
   });
 });
 
-describe('import progress and report', () => {
-  it('turns bytes read into a percentage', () => {
-    expect(importPercent(undefined)).toBeNull();
-    expect(importPercent({ stage: 'reading', done: 0, total: 0 })).toBeNull();
-    expect(importPercent({ stage: 'reading', done: 512, total: 1024 })).toBe(50);
-    expect(importPercent({ stage: 'committing', done: 2048, total: 1024 })).toBe(100);
-  });
-
-  it('reads the report from a job result, or nothing from anything else', () => {
+describe('import report', () => {
+  it('reads the report from a succeeded job, or nothing from anything else', () => {
     const report: ImportReport = {
       importId: 1, datasetId: 2, format: 'csv', delimiter: ',', bytes: 10, rowsRead: 3, accepted: 2,
       duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1,
     };
-    expect(reportOf(report)).toEqual(report);
-    expect(reportOf({ accepted: 2 })).toBeNull();
-    expect(reportOf(undefined)).toBeNull();
+    expect(jobResult(importReportSchema, { status: 'succeeded', result: report })).toEqual(report);
+    expect(jobResult(importReportSchema, { status: 'failed', result: report })).toBeNull();
+    expect(jobResult(importReportSchema, { status: 'succeeded', result: { accepted: 2 } })).toBeNull();
+    expect(jobResult(importReportSchema, { status: 'succeeded', result: undefined })).toBeNull();
   });
 
   it('lists the first line numbers and counts the rest', () => {

@@ -65,10 +65,13 @@ describe('dataset form', () => {
 });
 
 describe('describeHistory', () => {
-  it('words edits, bulk actions and redactions', () => {
+  it('words edits, bulk actions, redactions and PII rescans', () => {
     expect(describeHistory({ action: 'edit', detail: { from: { label: 'spam', split: 'private', tags: [] }, to: { label: 'ham', split: 'private', tags: ['x'] } } })).toBe('Edited: label spam → ham; tags [] → [x]');
     expect(describeHistory({ action: 'edit', detail: { from: { label: null }, to: { label: null } } })).toBe('Edited (no change)');
     expect(describeHistory({ action: 'redact', detail: { kinds: ['email', 'email', 'phone'], spans: 3 } })).toBe('Redacted 3 spans (email, phone)');
+    expect(describeHistory({ action: 'redact', detail: { kinds: ['email'], spans: 1 } })).toBe('Redacted 1 span (email)');
+    expect(describeHistory({ action: 'pii-rescan', detail: { before: [], after: ['email', 'phone'], spans: 3 } })).toBe('PII rescanned: none → email, phone (3 findings)');
+    expect(describeHistory({ action: 'pii-rescan', detail: { before: ['person-name'], after: [], spans: 0 } })).toBe('PII rescanned: person-name → none (0 findings)');
     expect(describeHistory({ action: 'move', detail: { split: 'public' } })).toBe('Moved to public');
     expect(describeHistory({ action: 'label', detail: { label: null } })).toBe('Label set to none');
     expect(describeHistory({ action: 'untag', detail: { tag: 'x' } })).toBe('Tag x removed');
