@@ -3,13 +3,15 @@
  * 127.0.0.1 only. Every API call needs the per-launch token (Authorization: Bearer);
  * Host and Origin must be the bridge's own; no CORS headers.
  *
- *   POST /api/call/<method>   JSON input → JSON output (400 invalid, 401 token, 500 failure)
+ *   POST /api/call/<method>   JSON input → JSON output (400 invalid input, 401 token, 422 refused
+ *                             by the service — services/refusals.ts — 500 failure)
  *   GET  /api/events          server-sent events: job progress and results
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BadRequestError, callMethod, isMethodName } from '../services/api';
 import type { ServiceContext } from '../services/context';
+import { isRefusal } from '../services/refusals';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import { checkHostAndOrigin, newToken, tokenMatches } from './security';
 import { resolveStatic, sendFile } from './staticFiles';
@@ -87,7 +89,7 @@ async function handleApi(ctx: ServiceContext, req: IncomingMessage, res: ServerR
     sendJson(res, 200, { result });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    sendJson(res, error instanceof BadRequestError ? 400 : 500, { error: message });
+    sendJson(res, error instanceof BadRequestError ? 400 : isRefusal(error) ? 422 : 500, { error: message });
   }
 }
 

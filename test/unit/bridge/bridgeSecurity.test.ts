@@ -101,6 +101,14 @@ describe('loopback bridge security', () => {
     expect((await send(bridge.port, '/api/call/app.info', own, 'POST', 'not json')).status).toBe(400);
   });
 
+  it('answers a refusal by the service with 422 and its message', async () => {
+    const missing = await send(bridge.port, '/api/call/vault.stats', own, 'POST', '{"dataset": "no such dataset"}');
+    expect(missing.status).toBe(422);
+    expect(JSON.parse(missing.body).error).toBe('no dataset named "no such dataset"');
+    const relative = await send(bridge.port, '/api/call/model.loadGguf', own, 'POST', '{"path": "model.gguf"}');
+    expect(relative.status).toBe(422);
+  });
+
   it('serves the renderer with the CSP and nothing outside its directory', async () => {
     const page = await send(bridge.port, '/', { Host: own.Host }, 'GET');
     expect(page.status).toBe(200);

@@ -1,0 +1,16 @@
+/**
+ * Errors that refuse a request on purpose — a bad path, an unknown dataset, an over-budget
+ * release, a malformed GGUF, an unsupported event — as opposed to failures of Veil itself.
+ * The bridge answers them with HTTP 422 (the caller can act on the message), failures 500.
+ */
+import { CalibrationError } from '../../core/accounting/calibration';
+import { GgufFormatError } from '../../core/model/gguf/ggufReader';
+import { CapabilityError } from '../../core/model/languageModel';
+import { LedgerError } from './ledger/errors';
+import { ModelPathError } from './model/ggufFile';
+import { RunNotFoundError } from './synthesis/runStore';
+import { VaultError } from './vault/datasets';
+
+const REFUSALS = [VaultError, LedgerError, ModelPathError, RunNotFoundError, CalibrationError, GgufFormatError, CapabilityError];
+
+export const isRefusal = (error: unknown): boolean => REFUSALS.some((refusal) => error instanceof refusal);
