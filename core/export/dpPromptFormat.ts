@@ -46,7 +46,7 @@ export const dpPromptSchema = z.object({
   format: z.literal(DP_PROMPT_FORMAT),
   task: z.object({ kind: z.enum(['classification', 'generation']), labels: z.array(z.string()) }),
   instruction: z.string(),
-  demonstrations: z.array(z.object({ text: z.string(), label: z.string().optional() })),
+  demonstrations: z.array(z.object({ text: z.string(), label: z.string().optional(), output: z.string().optional() })),
   prompt: z.string(),
   certificate: certificateSchema,
 });
@@ -82,12 +82,17 @@ export function toMarkdown(doc: DpPromptExport): string {
   ].join('\n');
 }
 
-/** OpenAI-style chat messages: the instruction as system, each demonstration as a user/assistant pair. */
+/**
+ * OpenAI-style chat messages: the instruction as system, each demonstration as a user/assistant
+ * pair (the label or output answers the input); a demonstration with neither (certificates from
+ * before generation outputs) is a lone assistant turn.
+ */
 export function toChatMessages(doc: DpPromptExport, inputPrefix = 'Text:'): { role: 'system' | 'user' | 'assistant'; content: string }[] {
   const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [{ role: 'system', content: doc.instruction }];
   for (const d of doc.demonstrations) {
-    if (d.label === undefined) messages.push({ role: 'assistant', content: d.text });
-    else messages.push({ role: 'user', content: `${inputPrefix} ${d.text}` }, { role: 'assistant', content: d.label });
+    const answer = d.label ?? d.output;
+    if (answer === undefined) messages.push({ role: 'assistant', content: d.text });
+    else messages.push({ role: 'user', content: `${inputPrefix} ${d.text}` }, { role: 'assistant', content: answer });
   }
   return messages;
 }

@@ -3,12 +3,13 @@
  * (instruction + label + text so far, no private records) proposes the K candidate tokens,
  * the teachers' restricted distributions are aggregated privately, and the chosen token is
  * appended. Stops at a newline, the end of text, or T_max tokens; the pool is charged
- * T_max steps whatever was used (see synthesisPlan.ts).
+ * T_max steps whatever was used (see synthesisPlan.ts). A generation task's demonstration
+ * has a second phase — its output, after the synthetic input — charged T_max steps more.
  */
 import type { LanguageModel } from '../model/languageModel';
 import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
-import { publicPrompt, type PromptTemplate } from './prompts';
+import { INPUT_PHASE, publicPrompt, type Phase, type PromptTemplate } from './prompts';
 import { teacherVectors } from './teacherEnsemble';
 import type { TokenAggregator } from './tokenAggregator';
 
@@ -39,6 +40,8 @@ export interface DemonstrationRequest {
    */
   rate?: number;
   label?: string;
+  /** Generation tasks: after the input, write its output (a second phase of up to T_max steps). */
+  withOutput?: boolean;
   shape: SynthesisShape;
   aggregator: TokenAggregator;
   random: RandomSource;
@@ -51,20 +54,26 @@ export interface DemonstrationRequest {
 
 export interface GeneratedDemonstration {
   text: string;
-  /** Token steps actually run (≤ T_max; the charge is T_max regardless). */
+  /** Generation tasks: the synthetic output written after the input. */
+  output?: string;
+  /** Token steps actually run (≤ the charged maximum, which is charged regardless). */
   steps: number;
 }
 
-export async function generateDemonstration(req: DemonstrationRequest): Promise<GeneratedDemonstration> {
+/** Token steps charged per demonstration: T_max, twice for generation tasks (input, then output). */
+export const stepsPerDemonstration = (shape: Pick<SynthesisShape, 'maxTokens'>, withOutput: boolean): number =>
+  shape.maxTokens * (withOutput ? 2 : 1);
+
+/** One phase of a demonstration: up to T_max private token steps; `shown` is what onToken reports. */
+async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, firstStep: number, shown: (soFar: string) => string) {
   const { model, shape } = req;
-  const q = req.rate ?? samplingRate(shape, req.pool.units);
   let text = '';
   for (let step = 1; step <= shape.maxTokens; step++) {
     req.signal?.throwIfAborted();
     const started = performance.now();
-    const top = await model.topNextTokens(publicPrompt(req.template, req.label, text), shape.topK, req.signal);
+    const top = await model.topNextTokens(publicPrompt(req.template, req.label, text, phase), shape.topK, req.signal);
     const candidates = top.map((t) => t.token);
-    const vectors = await teacherVectors({ ...req, ...shape, soFar: text, candidates, q });
+    const vectors = await teacherVectors({ ...req, ...shape, soFar: text, phase, candidates, q });
     const evaluated = performance.now();
     const piece = top[req.aggregator.choose(vectors, req.random)].text;
     if (req.timing) {
@@ -77,7 +86,16 @@ export async function generateDemonstration(req: DemonstrationRequest): Promise<
       return { text: text.trim(), steps: step };
     }
     text += piece;
-    req.onToken?.(text, step);
+    req.onToken?.(shown(text), firstStep + step);
   }
   return { text: text.trim(), steps: shape.maxTokens };
+}
+
+export async function generateDemonstration(req: DemonstrationRequest): Promise<GeneratedDemonstration> {
+  const q = req.rate ?? samplingRate(req.shape, req.pool.units);
+  const input = await writePhase(req, q, INPUT_PHASE, 0, (soFar) => soFar);
+  if (!req.withOutput) return input;
+  const phase: Phase = { kind: 'output', input: input.text };
+  const output = await writePhase(req, q, phase, input.steps, (soFar) => `${input.text} → ${soFar}`);
+  return { text: input.text, output: output.text, steps: input.steps + output.steps };
 }

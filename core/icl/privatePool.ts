@@ -11,18 +11,25 @@
 import { poissonSampleTeachers } from '../mechanisms/poissonSampling';
 import type { RandomSource } from '../random/randomSource';
 
+/** A sampled private record as a teacher sees it: its text and, for generation tasks, its reference output. */
+export interface PoolRecord {
+  text: string;
+  output?: string;
+}
+
 export interface PrivatePool {
   /** Number of privacy units in the pool (records, or subjects): sets q. */
   readonly units: number;
-  /** The sampled demonstration texts of each teacher (M arrays, possibly empty). */
-  sampleTeachers(q: number, teachers: number, random: RandomSource): Promise<string[][]>;
+  /** The sampled records of each teacher (M arrays, possibly empty). */
+  sampleTeachers(q: number, teachers: number, random: RandomSource): Promise<PoolRecord[][]>;
 }
 
-/** A pool held in memory, one record per privacy unit (tests, benches, small datasets). */
-export function inMemoryPool(texts: readonly string[]): PrivatePool {
+/** A pool held in memory, one record (or bare text) per privacy unit (tests, benches, small datasets). */
+export function inMemoryPool(records: readonly (string | PoolRecord)[]): PrivatePool {
+  const pool = records.map((r) => (typeof r === 'string' ? { text: r } : r));
   return {
-    units: texts.length,
+    units: pool.length,
     sampleTeachers: async (q, teachers, random) =>
-      poissonSampleTeachers(texts.length, q, teachers, random).map((group) => group.map((i) => texts[i])),
+      poissonSampleTeachers(pool.length, q, teachers, random).map((group) => group.map((i) => pool[i])),
   };
 }

@@ -4,7 +4,8 @@
  * Demonstrations are spread over the PUBLIC label set (round-robin, so a 4-shot prompt for
  * two labels has two of each); generation tasks have one pool, the whole private split.
  * Each label's demonstrations are generated from that label's private pool: T_max token
- * steps per demonstration, all charged (Composed(step, T_max · demonstrations)).
+ * steps per demonstration (2·T_max for generation tasks: input, then output), all charged
+ * (Composed(step, steps · demonstrations)).
  *
  * Across pools: with records as the privacy unit the label pools are disjoint, so one
  * unit touches one pool and the job is charged one event dominating every pool's (parallel
@@ -12,7 +13,7 @@
  * pools compose sequentially (Sequence of every pool's event).
  */
 import { composed, sequence, type PrivacyEvent } from '../accounting/events';
-import { samplingRate, type SynthesisShape } from './demonstration';
+import { samplingRate, stepsPerDemonstration, type SynthesisShape } from './demonstration';
 import type { TokenAggregator } from './tokenAggregator';
 
 export interface PoolPlan {
@@ -32,8 +33,14 @@ export function spreadShots(shots: number, labels: readonly string[] | undefined
     .filter((p) => p.demonstrations > 0);
 }
 
+/** Generation tasks have one label-less pool, and their demonstrations also get an output. */
+export const writesOutput = (pool: Pick<PoolPlan, 'label'>): boolean => pool.label === undefined;
+
+/** Token steps charged for a pool: every demonstration's maximum, whatever it used. */
+export const poolSteps = (pool: PoolPlan, shape: SynthesisShape): number => stepsPerDemonstration(shape, writesOutput(pool)) * pool.demonstrations;
+
 export function poolEvent(pool: PoolPlan, shape: SynthesisShape, aggregator: TokenAggregator): PrivacyEvent {
-  return composed(aggregator.stepEvent(samplingRate(shape, pool.units)), shape.maxTokens * pool.demonstrations);
+  return composed(aggregator.stepEvent(samplingRate(shape, pool.units)), poolSteps(pool, shape));
 }
 
 export type PrivacyUnit = 'record' | 'subject';
@@ -58,6 +65,6 @@ export function jobEvent(pools: readonly PoolPlan[], shape: SynthesisShape, aggr
     return events.length === 1 ? events[0] : sequence(events);
   }
   const q = Math.max(...pools.map((p) => samplingRate(shape, p.units)));
-  const demonstrations = Math.max(...pools.map((p) => p.demonstrations));
-  return composed(aggregator.stepEvent(q), shape.maxTokens * demonstrations);
+  const steps = Math.max(...pools.map((p) => poolSteps(p, shape)));
+  return composed(aggregator.stepEvent(q), steps);
 }

@@ -9,13 +9,13 @@ import type { RandomSource } from '../random/randomSource';
 import { generateDemonstration, samplingRate, type SynthesisShape } from './demonstration';
 import type { PrivatePool } from './privatePool';
 import type { Demonstration, PromptTemplate } from './prompts';
-import type { PoolPlan } from './synthesisPlan';
+import { poolSteps, writesOutput, type PoolPlan } from './synthesisPlan';
 import type { TokenAggregator } from './tokenAggregator';
 
 export interface SynthesisProgress {
   demonstrationsDone: number;
   demonstrationsTotal: number;
-  /** Token steps run so far, and the most there can be (T_max per demonstration). */
+  /** Token steps run so far, and the most there can be (the charged steps, synthesisPlan.ts). */
   stepsDone: number;
   stepsMax: number;
   /** The demonstration being written, as generated so far (synthetic, already private). */
@@ -36,7 +36,7 @@ export interface SynthesisRequest {
 
 export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<Demonstration[]> {
   const demonstrationsTotal = req.pools.reduce((s, p) => s + p.plan.demonstrations, 0);
-  const stepsMax = demonstrationsTotal * req.shape.maxTokens;
+  const stepsMax = req.pools.reduce((s, p) => s + poolSteps(p.plan, req.shape), 0);
   const demonstrations: Demonstration[] = [];
   let stepsDone = 0;
   const report = (label: string | undefined, text: string) =>
@@ -44,18 +44,19 @@ export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<D
   for (const { plan, pool } of req.pools) {
     for (let i = 0; i < plan.demonstrations; i++) {
       const before = stepsDone;
-      const { text, steps } = await generateDemonstration({
+      const { text, output, steps } = await generateDemonstration({
         ...req,
         pool,
         rate: samplingRate(req.shape, plan.units),
         label: plan.label,
+        withOutput: writesOutput(plan),
         onToken: (soFar, step) => {
           stepsDone = before + step;
           report(plan.label, soFar);
         },
       });
       stepsDone = before + steps;
-      demonstrations.push({ text, label: plan.label });
+      demonstrations.push(output === undefined ? { text, label: plan.label } : { text, output });
       report(plan.label, text);
     }
   }

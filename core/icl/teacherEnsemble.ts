@@ -8,7 +8,7 @@
 import type { LanguageModel, TokenId } from '../model/languageModel';
 import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
-import { teacherPrompt, type PromptTemplate } from './prompts';
+import { teacherPrompt, type Phase, type PromptTemplate } from './prompts';
 
 export interface EnsembleRequest {
   model: LanguageModel;
@@ -17,6 +17,8 @@ export interface EnsembleRequest {
   /** Public label the demonstration is generated for (absent for generation tasks). */
   label?: string;
   soFar: string;
+  /** Writing the input, or (generation tasks) the output for a synthetic input. */
+  phase?: Phase;
   candidates: readonly TokenId[];
   q: number;
   teachers: number;
@@ -35,8 +37,8 @@ export const teacherCapacity = (perTeacher: number) => Math.ceil(2 * perTeacher)
 export async function teacherVectors(req: EnsembleRequest): Promise<Float64Array[]> {
   const groups = await req.pool.sampleTeachers(req.q, req.teachers, req.random);
   const cap = teacherCapacity(req.perTeacher);
-  const prompts = groups.map((texts) =>
-    teacherPrompt(req.template, texts.slice(0, cap).map((text) => ({ text, label: req.label })), req.label, req.soFar),
+  const prompts = groups.map((records) =>
+    teacherPrompt(req.template, records.slice(0, cap).map((r) => ({ ...r, label: req.label })), req.label, req.soFar, req.phase),
   );
   const dists = await req.model.nextTokenDistributions(prompts, { restrictTo: req.candidates, signal: req.signal });
   return dists.map((d) => d.probs);

@@ -6,7 +6,7 @@
  * private split.
  */
 import type { LanguageModel } from '../model/languageModel';
-import { classificationQuery, renderFewShotPrompt, type Demonstration, type PromptTemplate } from './prompts';
+import { classificationQuery, generationQuery, renderFewShotPrompt, type Demonstration, type PromptTemplate } from './prompts';
 import { rougeL } from './rouge';
 
 export interface HeldOutExample {
@@ -31,12 +31,13 @@ export async function promptUtility(req: UtilityRequest, demonstrations: readonl
   let total = 0;
   for (const [i, example] of req.examples.entries()) {
     req.signal?.throwIfAborted();
-    const prompt = classificationQuery(req.template, fewShot, example.text);
     if (req.task.kind === 'classification') {
+      const prompt = classificationQuery(req.template, fewShot, example.text);
       const scores = await req.model.scoreLabels(prompt, req.task.labels, req.signal);
       const best = scores.indexOf(Math.max(...scores));
       total += req.task.labels[best] === example.target ? 1 : 0;
     } else {
+      const prompt = generationQuery(req.template, fewShot, example.text);
       const generation = await req.model.generate(prompt, { maxTokens: req.task.maxTokens, stop: ['\n'], signal: req.signal });
       total += rougeL(generation.text, example.target);
     }

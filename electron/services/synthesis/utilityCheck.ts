@@ -4,7 +4,7 @@
  * from the PUBLIC split (a non-private reference, shown as such). Reads no private record.
  */
 import type { DpPromptExport } from '../../../core/export/dpPromptFormat';
-import type { PromptTemplate } from '../../../core/icl/prompts';
+import type { Demonstration, PromptTemplate } from '../../../core/icl/prompts';
 import { promptUtility, type HeldOutExample, type UtilityRequest } from '../../../core/icl/utility';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
@@ -16,14 +16,17 @@ import type { LabelledExample, SynthesisDataset, SynthesisSource } from './synth
 const GENERATION_MAX_TOKENS = 64;
 const PUBLIC_POOL_LIMIT = 5000;
 
-/** Real public demonstrations with the same labels as the synthetic ones, drawn at random. */
+/**
+ * Real public demonstrations shaped like the synthetic ones, drawn at random: the same
+ * labels (classification), or records with a reference output (generation).
+ */
 function realDemonstrations(publicExamples: LabelledExample[], like: DpPromptExport['demonstrations']) {
-  const chosen: { text: string; label?: string }[] = [];
+  const chosen: Demonstration[] = [];
   for (const demo of like) {
-    const candidates = publicExamples.filter((e) => demo.label === undefined || e.label === demo.label);
+    const candidates = publicExamples.filter((e) => (demo.label === undefined ? demo.output === undefined || e.output !== null : e.label === demo.label));
     if (candidates.length === 0) return null;
     const pick = candidates[uniformInt(cryptoRandom, candidates.length)];
-    chosen.push({ text: pick.text, label: demo.label });
+    chosen.push(demo.output === undefined ? { text: pick.text, label: demo.label } : { text: pick.text, output: pick.output! });
   }
   return chosen;
 }

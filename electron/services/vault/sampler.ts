@@ -2,20 +2,20 @@
  * The sampling API the mechanisms use: a private pool (one label's private records, or the
  * whole private split) indexed once, then Poisson-sampled with the CSPRNG on every call in
  * expected O(q·n) time (geometric gaps, core/mechanisms/poissonSampling.ts); only the
- * sampled records' text and label are read: `sampleTeachers` splits a draw among the M
+ * sampled records' text, label and output are read: `sampleTeachers` splits a draw among the M
  * teachers, `sample` returns it unit by unit. Privacy unit 'record': each record is a unit.
  * 'subject': each subject is a unit (records without a subject id count as their own subject) holding
  * at most `subjectCap` of its records — the earliest by id, a choice that depends only on
  * the subject's own records — and all of a sampled subject's records go to one teacher.
  */
-import type { PrivatePool } from '../../../core/icl/privatePool';
+import type { PoolRecord, PrivatePool } from '../../../core/icl/privatePool';
 import { poissonSample, poissonSampleAssign } from '../../../core/mechanisms/poissonSampling';
 import type { RandomSource } from '../../../core/random/randomSource';
 import type { Queryable } from '../db/database';
 
 const INDEX = `SELECT id, subject_id FROM records WHERE dataset_id = $datasetId AND split = 'private'
   AND ($label IS NULL OR label = $label) ORDER BY id`;
-const RECORDS = 'SELECT id, text, label FROM records WHERE id IN (SELECT value FROM json_each($ids))';
+const RECORDS = 'SELECT id, text, label, output FROM records WHERE id IN (SELECT value FROM json_each($ids))';
 
 export interface PoolSpec {
   datasetId: number;
@@ -46,10 +46,11 @@ export async function loadUnits(q: Queryable, spec: PoolSpec): Promise<number[][
   return units;
 }
 
-/** A sampled record: its text and label (null for generation tasks). */
+/** A sampled record: its text, label (null for generation tasks) and reference output (null if none). */
 export interface SampledRecord {
   text: string;
   label: string | null;
+  output: string | null;
 }
 
 /** A private pool over the vault; besides the teacher split, a plain sample of units with labels. */
@@ -62,7 +63,7 @@ export interface VaultPool extends PrivatePool {
 async function readUnits(q: Queryable, units: readonly number[][], sampled: Iterable<number>): Promise<SampledRecord[][]> {
   const chosen = [...sampled].map((u) => units[u]);
   const rows = await q.all<{ id: number } & SampledRecord>(RECORDS, { ids: JSON.stringify(chosen.flat()) });
-  const byId = new Map(rows.map((r) => [r.id, { text: r.text, label: r.label }]));
+  const byId = new Map(rows.map((r) => [r.id, { text: r.text, label: r.label, output: r.output }]));
   return chosen.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
 }
 
@@ -74,8 +75,8 @@ export function vaultPool(q: Queryable, units: readonly number[][]): VaultPool {
     async sampleTeachers(rate: number, teachers: number, random: RandomSource) {
       const { units: sampled, teacher } = poissonSampleAssign(units.length, rate, teachers, random);
       const records = await readUnits(q, units, sampled);
-      const groups: string[][] = Array.from({ length: teachers }, () => []);
-      records.forEach((unit, i) => groups[teacher[i]].push(...unit.map((r) => r.text)));
+      const groups: PoolRecord[][] = Array.from({ length: teachers }, () => []);
+      records.forEach((unit, i) => groups[teacher[i]].push(...unit.map((r) => (r.output === null ? { text: r.text } : { text: r.text, output: r.output }))));
       return groups;
     },
   };

@@ -202,6 +202,8 @@ describe('utility check of a generation task on the real vault (ROUGE-L, referen
     expect(stored.map((r) => r.text).sort()).toEqual([...privateTexts].sort());
     const privateIds = new Set(stored.map((r) => r.id));
     const document = (await callMethod(ctx, 'synth.get', { id: runId })).document!;
+    // Synthetic generation demonstrations have an input and an output, each written privately.
+    expect(document.demonstrations.every((d) => d.label === undefined && typeof d.output === 'string')).toBe(true);
 
     // Tap every row the database hands out, the vault's private pools, and the model.
     const rowsRead: Record<string, unknown>[] = [];
@@ -247,6 +249,9 @@ describe('utility check of a generation task on the real vault (ROUGE-L, referen
       const shots = [...fewShotOf(c.prompt).matchAll(/Text: ([^\n]*)\n/g)].map((m) => m[1]);
       expect(shots).toHaveLength(document.demonstrations.length);
       for (const shot of shots) expect(publicRecords.map((r) => r.text)).toContain(shot);
+      // Real generation demonstrations show their reference outputs, like the synthetic ones.
+      const outputs = [...fewShotOf(c.prompt).matchAll(/Output: ([^\n]*)\n/g)].map((m) => m[1]);
+      expect(outputs).toEqual(shots.map((shot) => publicRecords.find((r) => r.text === shot)!.output));
     }
     // Each score is the mean ROUGE-L of that stage's generations against the held-out outputs.
     const mean = (stage: typeof calls) => stage.reduce((sum, c, i) => sum + rougeL(c.text, scored[i].output!), 0) / scored.length;

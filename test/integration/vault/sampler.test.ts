@@ -41,7 +41,7 @@ describe('vault sampler', () => {
       const groups = await pool.sampleTeachers(q, 5, random);
       for (const g of groups) {
         const subjects = new Map<string, number>();
-        for (const text of g) {
+        for (const { text } of g) {
           const s = text.split(' ')[1];
           subjects.set(s, (subjects.get(s) ?? 0) + 1);
         }
@@ -49,7 +49,7 @@ describe('vault sampler', () => {
         sampled += subjects.size;
       }
       // A subject never appears on two teachers.
-      const seen = groups.flatMap((g) => [...new Set(g.map((t) => t.split(' ')[1]))]);
+      const seen = groups.flatMap((g) => [...new Set(g.map((r) => r.text.split(' ')[1]))]);
       expect(new Set(seen).size).toBe(seen.length);
     }
     // Sampled subjects per draw: Binomial(300, 0.1), mean 30, sd √27 ≈ 5.2; the mean of 400
@@ -86,7 +86,7 @@ describe('vault sampler', () => {
     const pool = await vault.pool(await vault.dataset('people'), 'a');
     expect(pool.units).toBe(150);
     const groups = await pool.sampleTeachers(1, 3, seededRandom(3));
-    const texts = groups.flat();
+    const texts = groups.flat().map((r) => r.text);
     expect(texts.every((t) => Number(t.split(' ')[1]) % 2 === 0 && !t.startsWith('public'))).toBe(true);
   });
 

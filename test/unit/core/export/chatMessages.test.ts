@@ -61,7 +61,16 @@ describe('toChatMessages', () => {
     expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(demonstrations.map((d) => `Email: ${d.text}`));
   });
 
-  it('writes a label-less demonstration (generation task) as one assistant turn with its text', () => {
+  it('writes a generation demonstration as the input from the user and its output from the assistant', () => {
+    const demos = [{ text: 'Patient reports mild headache.', output: 'Headache, mild.' }];
+    expect(toChatMessages(documentOf(demos, 'Summarise the note.'))).toEqual([
+      { role: 'system', content: 'Summarise the note.' },
+      { role: 'user', content: 'Text: Patient reports mild headache.' },
+      { role: 'assistant', content: 'Headache, mild.' },
+    ]);
+  });
+
+  it('writes a label-less demonstration without output (older certificates) as one assistant turn with its text', () => {
     const demos = [{ text: 'Patient reports mild headache.' }, { text: 'Follow-up in two weeks.' }];
     expect(toChatMessages(documentOf(demos, 'Write a note like the examples.'))).toEqual([
       { role: 'system', content: 'Write a note like the examples.' },

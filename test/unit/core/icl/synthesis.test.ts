@@ -3,8 +3,8 @@ import { accountEpsilon } from '../../../../core/accounting';
 import { composed, gaussian, poissonSampled, sequence, type PrivacyEvent } from '../../../../core/accounting/events';
 import { generateDemonstration } from '../../../../core/icl/demonstration';
 import { tangAggregator } from '../../../../core/icl/dpFewShot';
-import { inMemoryPool, type PrivatePool } from '../../../../core/icl/privatePool';
-import { defaultTemplate } from '../../../../core/icl/prompts';
+import { inMemoryPool, type PoolRecord, type PrivatePool } from '../../../../core/icl/privatePool';
+import { defaultTemplate, renderFewShotPrompt } from '../../../../core/icl/prompts';
 import { synthesizeDemonstrations, type SynthesisProgress } from '../../../../core/icl/synthesize';
 import { jobEvent, poolEvent, spreadShots } from '../../../../core/icl/synthesisPlan';
 import { teacherVectors } from '../../../../core/icl/teacherEnsemble';
@@ -21,8 +21,8 @@ function fixedPool(units: readonly string[], teacherOf: readonly number[], teach
   return {
     units: units.length,
     sampleTeachers: async () => {
-      const groups: string[][] = Array.from({ length: teachers }, () => []);
-      units.forEach((text, i) => groups[teacherOf[i]].push(text));
+      const groups: PoolRecord[][] = Array.from({ length: teachers }, () => []);
+      units.forEach((text, i) => groups[teacherOf[i]].push({ text }));
       return groups;
     },
   };
@@ -141,6 +141,33 @@ describe('synthesis plan', () => {
     const last = progress.at(-1)!;
     expect(last).toMatchObject({ demonstrationsDone: 4, demonstrationsTotal: 4, stepsMax: 24 });
     expect(last.stepsDone).toBeLessThanOrEqual(24);
+  });
+
+  it('writes a generation demonstration in two phases, the output from teachers shown reference outputs, all steps charged', async () => {
+    const teacherPrompts: string[] = [];
+    const publicPrompts: string[] = [];
+    const model = fakeModel(teacherPrompts);
+    const top = model.topNextTokens.bind(model);
+    model.topNextTokens = (prompt, k, signal) => (publicPrompts.push(String(prompt)), top(prompt, k, signal));
+    const records = Array.from({ length: 20 }, (_, i) => ({ text: `alpha note ${i}`, output: `beta summary ${i}` }));
+    const progress: SynthesisProgress[] = [];
+    const plan = { units: 20, demonstrations: 1 };
+    const [demo] = await synthesizeDemonstrations({
+      model, template, pools: [{ plan, pool: inMemoryPool(records) }], shape,
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 0.5 }), random: seededRandom(12), onProgress: (p) => progress.push(p),
+    });
+    expect(demo.label).toBeUndefined();
+    expect(demo.output).toEqual(expect.any(String));
+    // The output phase's prompts continue the synthetic input after "Output:"; teachers see their records' outputs.
+    const outputPhase = (p: string) => p.includes(`Text: ${demo.text}\nOutput: `);
+    expect(publicPrompts.filter(outputPhase).length).toBeGreaterThan(0);
+    expect(publicPrompts.every((p) => !p.includes('note') && !p.includes('summary'))).toBe(true);
+    const teachersOnOutput = teacherPrompts.filter(outputPhase);
+    expect(teachersOnOutput.some((p) => /Text: alpha note \d+\nOutput: beta summary \d+\n/.test(p))).toBe(true);
+    // Charged and reported: 2·T_max steps for the one demonstration.
+    expect(progress.at(-1)).toMatchObject({ stepsMax: 2 * shape.maxTokens });
+    expect(poolEvent(plan, shape, tangAggregator({ kind: 'gaussian', sigma: 0.5 }))).toMatchObject({ count: 2 * shape.maxTokens });
+    expect(renderFewShotPrompt(template, [demo])).toBe(`${template.instruction}\n\nText: ${demo.text}\nOutput: ${demo.output}\n`);
   });
 
   it('samples each pool at the rate it was priced at, even when the pool shrank since', async () => {

@@ -132,8 +132,10 @@ describe('Tang et al. (Gaussian) token step', () => {
     expect(counts.length).toBeGreaterThan(0);
     expect(counts.length).toBeLessThanOrEqual(shape.maxTokens);
     expect(counts.every((n) => n === shape.topK)).toBe(true);
-    // One K-dimensional Gaussian per step; the pool is charged T_max steps per demonstration.
-    expect(poolEvent({ units: 40, demonstrations: 1 }, shape, aggregator)).toMatchObject({ kind: 'composed', count: shape.maxTokens });
+    // One K-dimensional Gaussian per step; a label's pool is charged T_max steps per
+    // demonstration, a generation task's (no label: input, then output) 2·T_max.
+    expect(poolEvent({ label: 'spam', units: 40, demonstrations: 1 }, shape, aggregator)).toMatchObject({ kind: 'composed', count: shape.maxTokens });
+    expect(poolEvent({ units: 40, demonstrations: 1 }, shape, aggregator)).toMatchObject({ kind: 'composed', count: 2 * shape.maxTokens });
   });
 
   it('draws with std exactly the charged σ, at the charged ℓ2 sensitivity √2', () => {
@@ -248,7 +250,7 @@ describe('Tang et al. exponential variant (report-noisy-max ≡ permute-and-flip
     }
     // Charged: T_max steps per demonstration of PoissonSampled(q, PureDp(ε)), whatever ran.
     const q = samplingRate(shape, texts.length);
-    expect(poolEvent({ units: texts.length, demonstrations }, shape, aggregator)).toEqual(
+    expect(poolEvent({ label: 'spam', units: texts.length, demonstrations }, shape, aggregator)).toEqual(
       composed(poissonSampled(q, pureDp(epsilon)), shape.maxTokens * demonstrations),
     );
   });
