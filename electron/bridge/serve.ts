@@ -32,9 +32,11 @@ export async function serveBrowserMode(options: ServeOptions): Promise<{ bridge:
   const bridge = await startBridge({ ctx, rendererDir, port: options.port });
   let stopping: Promise<void> | null = null;
   const stop = () => (stopping ??= bridge.close().then(() => ctx.close()));
+  // `on`, not `once`: Ctrl+C reaches this process both from the terminal and from a parent
+  // that forwards it (npm start); a second signal must not kill a shutdown in progress.
   const onSignal = () => void stop().then(() => process.exit(0));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   log(`Veil is running in browser mode (data: ${ctx.dataDir}).`);
   log(`Open: ${bridge.launchUrl}`);
   log('The address carries this launch’s secret token; press Ctrl+C to stop.');

@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { portIsClosed, watchServer } from './serverProcess';
 
 const dirs: string[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -23,36 +23,9 @@ function startServe(extra: readonly string[], parse: (stdout: string) => string 
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['bin/veil.mjs', 'serve', '--port', '0', '--data-dir', dataDir, ...extra]);
   children.push(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const launchUrl = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      try {
-        const found = parse(stdout);
-        if (found) resolve(found);
-      } catch (error) {
-        reject(error);
-      }
-    });
-    void exited.then(({ code }) => reject(new Error(`veil serve exited (${code}) before printing its URL: ${stderr}`)));
-  });
+  const { exited, launchUrl } = watchServer(child, parse, 'veil serve');
   return { child, exited, launchUrl };
 }
-
-const portIsClosed = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', () => resolve(true));
-  });
 
 const humanUrl = (stdout: string) => /^Open: (\S+)$/m.exec(stdout)?.[1];
 const jsonUrl = (stdout: string) => {

@@ -179,9 +179,9 @@ export function registerVault(program: Command): void {
   ).action(async (name: string, opts: Common & { task: string; labels?: string; privacyUnit: string; subjectCap?: string; description: string }) => {
     const input: MethodInput<'vault.createDataset'> = {
       name,
-      task: opts.task as 'classification',
+      task: choice('--task', opts.task, ['classification', 'generation'] as const)!,
       labels: labelList(opts.labels),
-      privacyUnit: opts.privacyUnit as 'record',
+      privacyUnit: choice('--privacy-unit', opts.privacyUnit, ['record', 'subject'] as const)!,
       subjectCap: numberOption('--subject-cap', opts.subjectCap),
       description: opts.description,
     };

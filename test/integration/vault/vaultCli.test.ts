@@ -1,0 +1,140 @@
+/** `veil vault list|create|delete|compact|sample-data spam` in-process with captured output, on one data directory. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../model/cliHarness';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-vault-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const veil = (...args: string[]) => runCliCaptured(...args, '--data-dir', join(dir, 'data'));
+
+interface ListedDataset {
+  id: number;
+  name: string;
+  task: string;
+  labels: string[];
+  privacyUnit: string;
+  subjectCap: number;
+  description: string;
+  counts: { private: number; public: number; heldOut: number; total: number };
+}
+
+async function listed(): Promise<ListedDataset[]> {
+  const run = await veil('vault', 'list', '--json');
+  expect(run).toMatchObject({ code: 0, stderr: '' });
+  return JSON.parse(run.stdout) as ListedDataset[];
+}
+
+const SPAM = 'SpamAssassin sample';
+
+describe('veil vault list / create', () => {
+  it('lists no datasets in a new vault', async () => {
+    expect(await veil('vault', 'list')).toEqual({ code: 0, stdout: 'no datasets\n', stderr: '' });
+    expect(await veil('vault', 'list', '--json')).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+
+  it('creates a dataset, printing one line or one JSON document', async () => {
+    expect(await veil('vault', 'create', 'mail', '--labels', 'spam, ham')).toEqual({ code: 0, stdout: 'created dataset mail (id 1)\n', stderr: '' });
+    const run = await veil('vault', 'create', 'notes', '--task', 'generation', '--privacy-unit', 'subject', '--subject-cap', '2', '--description', 'ward notes', '--json');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout.endsWith('}\n') && run.stdout.indexOf('\n') === run.stdout.length - 1).toBe(true); // exactly one JSON line
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      id: 2,
+      name: 'notes',
+      task: 'generation',
+      labels: [],
+      privacyUnit: 'subject',
+      subjectCap: 2,
+      description: 'ward notes',
+      counts: { private: 0, public: 0, heldOut: 0, total: 0 },
+    });
+  });
+
+  it('refuses a name that exists and an unknown --task or --privacy-unit in one line, creating nothing', async () => {
+    expect(await veil('vault', 'create', 'mail')).toEqual({ code: 1, stdout: '', stderr: 'veil: a dataset named "mail" exists already\n' });
+    expect(await veil('vault', 'create', 'weather', '--task', 'forecast')).toEqual({ code: 2, stdout: '', stderr: 'veil: --task must be one of classification, generation; got "forecast"\n' });
+    expect(await veil('vault', 'create', 'weather', '--privacy-unit', 'person')).toEqual({ code: 2, stdout: '', stderr: 'veil: --privacy-unit must be one of record, subject; got "person"\n' });
+    expect((await listed()).map((d) => d.name)).toEqual(['mail', 'notes']);
+  });
+
+  it('lists datasets: name, task, labels and split sizes, one per line', async () => {
+    expect(await veil('vault', 'list')).toEqual({
+      code: 0,
+      stdout: 'mail\tclassification\tspam/ham\t0 private, 0 public, 0 held-out\nnotes\tgeneration\t-\t0 private, 0 public, 0 held-out\n',
+      stderr: '',
+    });
+    expect(await listed()).toMatchObject([
+      { name: 'mail', task: 'classification', labels: ['spam', 'ham'], privacyUnit: 'record' },
+      { name: 'notes', task: 'generation', privacyUnit: 'subject' },
+    ]);
+  });
+});
+
+describe('veil vault sample-data spam', () => {
+  it('creates the SpamAssassin sample: labels spam and ham, private, public and held-out splits', async () => {
+    const run = await veil('vault', 'sample-data', 'spam');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const printed = /^created SpamAssassin sample: (\d+) private, (\d+) public, (\d+) held-out\n$/.exec(run.stdout);
+    expect(printed).not.toBeNull();
+    const [priv, pub, heldOut] = printed!.slice(1).map(Number);
+    const spam = (await listed()).find((d) => d.name === SPAM);
+    expect(spam).toMatchObject({ task: 'classification', labels: ['spam', 'ham'], counts: { private: priv, public: pub, heldOut, total: priv + pub + heldOut } });
+    for (const size of [priv, pub, heldOut]) expect(size).toBeGreaterThan(0);
+
+    // Every split holds records of both labels, and no record lacks a label.
+    const stats = await veil('vault', 'stats', SPAM, '--json');
+    const labels = (JSON.parse(stats.stdout) as { stats: { labels: { label: string | null; private: number; public: number; heldOut: number }[] } }).stats.labels;
+    expect(labels.map((l) => l.label).sort()).toEqual(['ham', 'spam']);
+    for (const l of labels) for (const split of [l.private, l.public, l.heldOut]) expect(split).toBeGreaterThan(0);
+  });
+
+  it('takes a custom name and refuses a second dataset of the same name', async () => {
+    const run = await veil('vault', 'sample-data', 'spam', '--name', 'spam copy', '--json');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ name: 'spam copy', labels: ['spam', 'ham'] });
+    expect(await veil('vault', 'sample-data', 'spam', '--name', 'spam copy')).toMatchObject({ code: 1, stdout: '', stderr: 'veil: a dataset named "spam copy" exists already\n' });
+  });
+});
+
+describe('veil vault delete / compact', () => {
+  it('refuses to delete without --yes (exit 2) and deletes nothing', async () => {
+    const before = await listed();
+    expect(await veil('vault', 'delete', SPAM)).toEqual({ code: 2, stdout: '', stderr: `veil: deleting "${SPAM}" cannot be undone: add --yes\n` });
+    expect(await listed()).toEqual(before);
+  });
+
+  it('deletes a dataset and its records with --yes, printing the counts', async () => {
+    const spam = (await listed()).find((d) => d.name === SPAM)!;
+    expect(spam.counts.total).toBeGreaterThan(0);
+    expect(await veil('vault', 'delete', SPAM, '--yes')).toEqual({ code: 0, stdout: `deleted ${spam.counts.total} records and the dataset\n`, stderr: '' });
+    expect((await listed()).map((d) => d.name)).toEqual(['mail', 'notes', 'spam copy']);
+
+    const copy = (await listed()).find((d) => d.name === 'spam copy')!;
+    const json = await veil('vault', 'delete', 'spam copy', '--yes', '--json');
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(json.stdout)).toEqual({ deletedRecords: copy.counts.total, datasetRemoved: true, compacted: true });
+    expect((await listed()).map((d) => d.name)).toEqual(['mail', 'notes']);
+  });
+
+  it('refuses to delete a dataset that does not exist', async () => {
+    expect(await veil('vault', 'delete', 'nope', '--yes')).toEqual({ code: 1, stdout: '', stderr: 'veil: no dataset named "nope"\n' });
+  });
+
+  it('compacts the database file', async () => {
+    const text = await veil('vault', 'compact');
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    expect(text.stdout).toMatch(/^compacted: \d+ → \d+ bytes\n$/);
+    const json = await veil('vault', 'compact', '--json');
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    const sizes = JSON.parse(json.stdout) as { bytesBefore: number; bytesAfter: number };
+    expect(sizes.bytesBefore).toBeGreaterThan(0);
+    expect(sizes.bytesAfter).toBeGreaterThan(0);
+    expect(sizes.bytesAfter).toBeLessThanOrEqual(sizes.bytesBefore);
+    expect(await listed()).toHaveLength(2); // compaction loses nothing
+  });
+});
