@@ -2,8 +2,9 @@
  * The Budget page in Chromium through the real bridge, on the sample e-mail dataset: set a
  * budget, plan a workload (type a value, move a slider with the keyboard) and see the
  * numbers and charts follow, save the plan, record an external release and watch the
- * remaining budget fall, verify the ledger, and download the printable report. Failed API
- * calls and console errors fail the test (harness).
+ * remaining budget fall, verify the ledger, download the printable report, and print it
+ * (print() stubbed: no dialog opens). Failed API calls and console errors — CSP violations
+ * included — fail the test (harness).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,38 @@ import { chromiumAvailable, failOnProblems, startApp, valueOf, type AppSession }
 
 const SLOW = { timeout: 30_000, interval: 200 };
 const DATASET = 'Mail sample';
+
+interface Printed {
+  body: string;
+  margin: string;
+  svg: boolean;
+}
+
+/**
+ * Init script: print() on a frame's window records what the printed document shows (its
+ * text, its body margin — set by the report's inline style — and whether it has the SVG
+ * curve), then fires afterprint, instead of opening the print dialog.
+ */
+function recordFramePrinting() {
+  if (window !== window.top) return;
+  const printed: Printed[] = [];
+  (window as unknown as { printed: Printed[] }).printed = printed;
+  const contentWindow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!.get!;
+  Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+    configurable: true,
+    get(this: HTMLIFrameElement) {
+      const view = contentWindow.call(this) as Window | null;
+      if (view) {
+        view.print = () => {
+          const { body } = view.document;
+          printed.push({ body: body.innerText, margin: view.getComputedStyle(body).marginTop, svg: body.querySelector('svg polyline') !== null });
+          view.dispatchEvent(new Event('afterprint'));
+        };
+      }
+      return view;
+    },
+  });
+}
 
 describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () => {
   let app: AppSession;
@@ -24,6 +57,7 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
 
   beforeAll(async () => {
     app = await startApp();
+    await app.page.addInitScript(recordFramePrinting);
     await app.call('vault.createSample', { name: DATASET });
     await app.open('/budget');
   }, 120_000);
@@ -133,5 +167,24 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
     const csv = app.page.waitForEvent('download');
     await ledger.getByRole('button', { name: 'Export CSV' }).click();
     expect((await csv).suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  it('prints the report from a hidden frame: entries, totals, curve and chain head, styled under the CSP', async () => {
+    const printed = () => app.page.evaluate(() => (window as unknown as { printed: Printed[] }).printed);
+    expect(await printed()).toEqual([]);
+    const button = section('Ledger').getByRole('button', { name: 'Print / save as PDF…' });
+    await button.focus();
+    await button.press('Enter');
+    await expect.poll(async () => (await printed()).length, SLOW).toBe(1);
+    const [{ body, margin, svg }] = await printed();
+    const { head } = await app.call('ledger.report', { dataset: DATASET });
+    expect(body).toContain(`Privacy budget report: ${DATASET}`);
+    expect(body).toContain(head);
+    expect(body).toMatch(/ε remaining \(cap − spent\)/);
+    expect(body).toMatch(/reserve.*count of spam published in the annual report/);
+    expect(body).toContain('quarterly spam study');
+    expect(svg).toBe(true);
+    expect(margin).toBe('32px');
+    await expect.poll(() => app.page.locator('iframe').count(), SLOW).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The printable budget report: one self-contained HTML page (no scripts, no external
- * resources) with the totals, the ε(δ) curve, every entry and the chain head. The UI shows
- * it in a window and prints it to PDF; `veil ledger report` writes it to a file.
+ * resources) with the totals, the ε(δ) curve, every entry and the chain head. The UI downloads
+ * it, or prints it (Save as PDF) from a hidden same-origin frame; `veil ledger report` writes it
+ * to a file.
  */
 import { APP_NAME, APP_VERSION } from '../../shared/appInfo';
 import type { LedgerSummary } from '../../shared/api/ledger';

@@ -79,7 +79,7 @@ function BudgetView({ api }: { api: VeilApi }) {
             plan={{ ...plan, result: planForDataset }}
           />
           <Section title="Ledger">
-            <LedgerActions api={api} dataset={name} onRecord={() => setRecording(true)} />
+            <LedgerActions key={`ledger-${name}`} api={api} dataset={name} onRecord={() => setRecording(true)} />
             {entries.error && <Alert severity="error">Could not read the ledger: {entries.error.message}</Alert>}
             <LedgerTable entries={entries.data ?? NO_ENTRIES} />
           </Section>

@@ -1,16 +1,17 @@
 /**
  * Ledger actions for compliance: verify the hash chain and the totals (naming the first
- * bad entry), export the ledger as JSON or CSV, and the printable HTML report — downloaded
- * (works in the desktop app, which opens no new windows, and in the browser) or, in
- * browser mode, opened in a new tab to print to PDF.
+ * bad entry), export the ledger as JSON or CSV, and the printable HTML report — downloaded,
+ * or printed through the system print dialog (which saves as PDF) from a hidden frame, in
+ * the desktop app and in the browser alike. A failed action can be retried from its alert.
  */
 import { Alert, Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import type { VerificationDto } from '../../../../electron/shared/api/ledger';
 import type { VeilApi } from '../../../../electron/shared/contract';
-import { connection } from '../../api/client';
+import { RetryAlert } from '../../components/RetryAlert';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { downloadText } from '../../components/download';
+import { printHtml } from '../../components/printHtml';
 import { firstProblem } from './ledgerView';
 
 interface Checked {
@@ -34,20 +35,31 @@ export function LedgerActions({ api, dataset, onRecord }: { api: VeilApi; datase
   const { busy, error, run } = useAsyncAction();
 
   const verify = async () => {
-    const report = await run(() => api['ledger.verify']({ dataset }));
-    if (report) setChecked({ report, at: new Date() });
+    const report = await api['ledger.verify']({ dataset });
+    setChecked({ report, at: new Date() });
   };
   const exportAs = async (format: 'json' | 'csv') => {
-    const file = await run(() => api['ledger.export']({ dataset, format }));
-    if (file) downloadText(file.fileName, file.mimeType, file.content);
+    const file = await api['ledger.export']({ dataset, format });
+    downloadText(file.fileName, file.mimeType, file.content);
   };
-  const printable = async (open: boolean) => {
-    const file = await run(() => api['ledger.report']({ dataset }));
-    if (!file) return;
-    if (!open) return downloadText(file.fileName, 'text/html', file.html);
-    const url = URL.createObjectURL(new Blob([file.html], { type: 'text/html' }));
-    window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const download = async () => {
+    const file = await api['ledger.report']({ dataset });
+    downloadText(file.fileName, 'text/html', file.html);
+  };
+  const print = async () => printHtml((await api['ledger.report']({ dataset })).html, { title: `Budget report of ${dataset}` });
+  /** Each button: its label, what it does (for the error alert), and the action. */
+  const actions = {
+    verify: ['Verify', 'verify the ledger', verify],
+    json: ['Export JSON', 'export the ledger', () => exportAs('json')],
+    csv: ['Export CSV', 'export the ledger', () => exportAs('csv')],
+    download: ['Download printable report', 'download the report', download],
+    print: ['Print / save as PDF…', 'print the report', print],
+  } satisfies Record<string, [label: string, what: string, action: () => Promise<unknown>]>;
+  type Action = keyof typeof actions;
+  const [last, setLast] = useState<Action>('verify');
+  const start = (action: Action) => {
+    setLast(action);
+    void run(actions[action][2]);
   };
 
   return (
@@ -56,25 +68,13 @@ export function LedgerActions({ api, dataset, onRecord }: { api: VeilApi; datase
         <Button variant="contained" onClick={onRecord}>
           Record external release…
         </Button>
-        <Button variant="outlined" disabled={busy} onClick={() => void verify()}>
-          Verify
-        </Button>
-        <Button variant="outlined" disabled={busy} onClick={() => void exportAs('json')}>
-          Export JSON
-        </Button>
-        <Button variant="outlined" disabled={busy} onClick={() => void exportAs('csv')}>
-          Export CSV
-        </Button>
-        <Button variant="outlined" disabled={busy} onClick={() => void printable(false)}>
-          Download printable report
-        </Button>
-        {connection.transport === 'bridge' && (
-          <Button variant="outlined" disabled={busy} onClick={() => void printable(true)}>
-            Open report to print
+        {(Object.keys(actions) as Action[]).map((action) => (
+          <Button key={action} variant="outlined" disabled={busy} onClick={() => start(action)}>
+            {actions[action][0]}
           </Button>
-        )}
+        ))}
       </Stack>
-      {error && <Alert severity="error">{error}</Alert>}
+      <RetryAlert what={actions[last][1]} error={error} onRetry={() => start(last)} />
       {checked && <VerificationAlert {...checked} />}
     </Stack>
   );
