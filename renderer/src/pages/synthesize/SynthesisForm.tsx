@@ -32,7 +32,7 @@ const advanced: [TextKey, string, string][] = [
   ['teachers', 'Teachers M', 'teacher prompts per token'],
   ['perTeacher', 'Examples per teacher N', 'expected private examples in each teacher prompt'],
   ['topK', 'Candidates K', 'top-K tokens of the public prompt'],
-  ['maxTokens', 'Max tokens T_max', 'per demonstration; all are charged'],
+  ['maxTokens', 'Max tokens T_max', 'per demonstration (per input and per output for generation tasks); all are charged'],
   ['rounds', 'Rounds T̂ (AdaDPSyn)', 'radius-reduction rounds, charged in full'],
 ];
 
