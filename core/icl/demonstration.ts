@@ -1,6 +1,7 @@
 /**
  * The token loop shared by both synthesis methods: for each token, the PUBLIC prompt
- * (instruction + label + text so far, no private records) proposes the K candidate tokens,
+ * (instruction + label + text so far — after the synthetic input in a generation task's
+ * output phase — and no private records) proposes the K candidate tokens,
  * the teachers' restricted distributions are aggregated privately, and the chosen token is
  * appended. Stops at a newline, the end of text, or T_max tokens; the pool is charged
  * T_max steps whatever was used (see synthesisPlan.ts). A generation task's demonstration

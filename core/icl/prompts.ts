@@ -2,8 +2,9 @@
  * Prompt templates for DP few-shot generation and for using a synthetic prompt.
  *
  * Teacher prompt  = instruction + the teacher's private demonstrations + "label" + text so far.
- * Public prompt   = instruction + "label" + text so far (no private records): it chooses the
- *                   candidate tokens, so the candidate set never depends on private data.
+ * Public prompt   = instruction + "label" + text so far (no private records; in an output
+ *                   phase also the synthetic input): it chooses the candidate tokens, so the
+ *                   candidate set never depends on private data.
  * Generation tasks write a demonstration in two phases: its input, then its output after
  * "Output:" (the teachers' records show their reference outputs).
  * Labels always come from the dataset's public label set, never from private records.

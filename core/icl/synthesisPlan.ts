@@ -52,11 +52,12 @@ export type PrivacyUnit = 'record' | 'subject';
  * but the ledger composes the job with other releases, so it needs ONE event that dominates
  * every pool's — the worst pool at the job's δ is not enough, as privacy curves cross. The
  * step with the largest sampling rate, repeated as often as the pool with the most steps,
- * dominates each pool's event: Poisson sampling at q' ≤ q is post-processing of sampling
- * at q (keep the output w.p. q'/q, else redraw it from the no-unit distribution), and
- * fewer compositions are post-processing of more (drop outputs) — so its privacy-loss
- * distribution dominates each pool's, and composing it is sound (Zhu, Dong & Wang 2022,
- * dominating pairs). Subjects as the unit: pools compose sequentially.
+ * dominates each pool's event. The step events depend on q only, and with the dominating
+ * pair (P_q, Q), P_q = (1−q)·Q + q·P, the kernel "keep the output w.p. q'/q, else draw from
+ * Q" maps P_q to P_q' and Q to Q (in both directions): rate q' ≤ q is post-processing of
+ * rate q; fewer compositions are post-processing of more (drop outputs). So the charged
+ * event's privacy-loss distribution dominates each pool's and composing it is sound (Zhu,
+ * Dong & Wang 2022, dominating pairs). Subjects as the unit: pools compose sequentially.
  */
 export function jobEvent(pools: readonly PoolPlan[], shape: SynthesisShape, aggregator: TokenAggregator, unit: PrivacyUnit): PrivacyEvent {
   if (pools.length === 0) throw new Error('nothing to generate');

@@ -3,7 +3,9 @@
  * release, a malformed GGUF, an unsupported event — as opposed to failures of Veil itself.
  * The bridge answers them with HTTP 422 (the caller can act on the message), failures 500.
  */
+import { UnsupportedByPldError } from '../../core/accounting';
 import { CalibrationError } from '../../core/accounting/calibration';
+import { RdpUnsupportedEventError } from '../../core/accounting/rdp/curve';
 import { GgufFormatError } from '../../core/model/gguf/ggufReader';
 import { CapabilityError } from '../../core/model/languageModel';
 import { LedgerError } from './ledger/errors';
@@ -11,6 +13,8 @@ import { ModelPathError } from './model/ggufFile';
 import { RunNotFoundError } from './synthesis/runStore';
 import { VaultError } from './vault/datasets';
 
-const REFUSALS = [VaultError, LedgerError, ModelPathError, RunNotFoundError, CalibrationError, GgufFormatError, CapabilityError];
+const REFUSALS = [
+  VaultError, LedgerError, ModelPathError, RunNotFoundError, CalibrationError, GgufFormatError, CapabilityError, UnsupportedByPldError, RdpUnsupportedEventError,
+];
 
 export const isRefusal = (error: unknown): boolean => REFUSALS.some((refusal) => error instanceof refusal);

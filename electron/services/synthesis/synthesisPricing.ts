@@ -43,8 +43,7 @@ export function templateFor(dataset: SynthesisDataset, request: SynthesisRequest
   const instruction =
     request.instruction ??
     (dataset.task === 'classification' ? `Classify each text as one of: ${labels}.` : `Write a text like the examples of "${dataset.name}".`);
-  const base = defaultTemplate(instruction);
-  return { ...base, maxExampleChars: request.maxExampleChars, labelPrefix: dataset.task === 'classification' ? base.labelPrefix : 'Output:' };
+  return { ...defaultTemplate(instruction), maxExampleChars: request.maxExampleChars };
 }
 
 /** The aggregator of `request.method` at noise parameter p (σ, or ε per token for the exponential variant). */

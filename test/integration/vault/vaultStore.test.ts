@@ -106,9 +106,11 @@ describe('vault store', () => {
     await call(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'write to ann@example.org or bob@example.org', label: 'ham' }] });
     const [row] = (await call(ctx, 'vault.records', { dataset: 'mail', filter: { search: 'write' } })).rows;
     expect(row.pii).toEqual([{ kind: 'email', start: 9, end: 24 }, { kind: 'email', start: 28, end: 43 }]);
-    const redacted = await call(ctx, 'vault.redact', { id: row.id, spans: [{ start: 28, end: 43 }] });
+    // A span named twice is redacted once (it must not cut into the text around it).
+    const redacted = await call(ctx, 'vault.redact', { id: row.id, spans: [{ start: 28, end: 43 }, { start: 28, end: 43 }] });
     expect(redacted.text).toBe('write to ann@example.org or [EMAIL]');
     expect(redacted.pii).toEqual([{ kind: 'email', start: 9, end: 24 }]);
+    expect((await call(ctx, 'vault.record', { id: row.id })).history.at(-1)).toMatchObject({ action: 'redact', detail: { kinds: ['email'], spans: 1 } });
     await expect(call(ctx, 'vault.redact', { id: row.id, spans: [{ start: 28, end: 43 }] })).rejects.toThrow(/characters 28–43 of record \d+ are not a PII finding/);
     expect((await call(ctx, 'vault.record', { id: row.id })).text).toBe('write to ann@example.org or [EMAIL]');
   });

@@ -43,7 +43,7 @@ export const synthSpecs: Record<NumericKeys<SynthParameters>, ParameterSpec> = {
   teachers: { label: 'Teachers M', helper: 'teacher prompts per token', min: 1, max: 200, integer: true },
   perTeacher: { label: 'Examples per teacher N', helper: 'private examples in each teacher prompt', min: 1, max: 50, integer: true },
   topK: { label: 'Vocabulary K', helper: 'top-K tokens of the public prompt', min: 2, max: 1000, log: true, integer: true },
-  maxTokens: { label: 'Max tokens', helper: 'per demonstration, all charged', min: 1, max: 512, log: true, integer: true },
+  maxTokens: { label: 'Max tokens', helper: 'per demonstration (input and output each for generation tasks), all charged', min: 1, max: 512, log: true, integer: true },
   rounds: { label: 'Rounds (AdaDPSyn)', helper: 'radius-reduction rounds', min: 0, max: 10, integer: true },
 };
 
