@@ -1,5 +1,5 @@
 /**
- * A whole synthetic few-shot prompt: every pool's demonstrations, one after the other,
+ * A whole synthetic few-shot prompt: the pools' demonstrations in turn (labels interleaved),
  * with progress (token steps and demonstrations done / total) and cancellation. The cost
  * is fixed in advance (synthesisPlan.ts) and does not depend on what this run did; each
  * pool is sampled at the rate its plan was priced at.
@@ -41,8 +41,11 @@ export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<D
   let stepsDone = 0;
   const report = (label: string | undefined, text: string) =>
     req.onProgress?.({ demonstrationsDone: demonstrations.length, demonstrationsTotal, stepsDone, stepsMax, current: { label, text } });
-  for (const { plan, pool } of req.pools) {
-    for (let i = 0; i < plan.demonstrations; i++) {
+  // Round-robin over the pools (spam, ham, spam, ham…), so the released prompt interleaves
+  // its labels; the order is public and each pool's demonstrations are charged alike.
+  const rounds = Math.max(...req.pools.map((p) => p.plan.demonstrations));
+  for (let round = 0; round < rounds; round++) {
+    for (const { plan, pool } of req.pools.filter((p) => round < p.plan.demonstrations)) {
       const before = stepsDone;
       const { text, output, steps } = await generateDemonstration({
         ...req,

@@ -54,8 +54,8 @@ describe('chat-format export', () => {
 
     const doc = (await withServices(data, (ctx) => callMethod(ctx, 'synth.get', { id: runId }))).document!;
     expect(doc.certificate.mechanism).toBe('dp-few-shot-exponential');
-    // Shots spread round-robin over the labels (2 spam, 1 ham), generated pool by pool.
-    expect(doc.demonstrations.map((d) => d.label)).toEqual(['spam', 'spam', 'ham']);
+    // Shots spread round-robin over the labels (2 spam, 1 ham) and generated in turn.
+    expect(doc.demonstrations.map((d) => d.label)).toEqual(['spam', 'ham', 'spam']);
     expect((doc.certificate.parameters.template as { inputPrefix: string }).inputPrefix).toBe('Text:');
     expect(JSON.parse(written)).toEqual([
       { role: 'system', content: doc.instruction },

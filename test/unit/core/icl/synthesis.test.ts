@@ -137,7 +137,7 @@ describe('synthesis plan', () => {
       model: fakeModel(), template, pools, shape, aggregator: tangAggregator({ kind: 'gaussian', sigma: 1 }),
       random: seededRandom(6), onProgress: (p) => progress.push(p),
     });
-    expect(demos.map((d) => d.label)).toEqual(['spam', 'spam', 'ham', 'ham']);
+    expect(demos.map((d) => d.label)).toEqual(['spam', 'ham', 'spam', 'ham']);
     const last = progress.at(-1)!;
     expect(last).toMatchObject({ demonstrationsDone: 4, demonstrationsTotal: 4, stepsMax: 24 });
     expect(last.stepsDone).toBeLessThanOrEqual(24);
