@@ -9,12 +9,13 @@ import { RdpUnsupportedEventError } from '../../core/accounting/rdp/curve';
 import { GgufFormatError } from '../../core/model/gguf/ggufReader';
 import { CapabilityError } from '../../core/model/languageModel';
 import { LedgerError } from './ledger/errors';
+import { RefusalError } from './refusalError';
 import { ModelPathError } from './model/ggufFile';
 import { RunNotFoundError } from './synthesis/runStore';
 import { VaultError } from './vault/datasets';
 
 const REFUSALS = [
-  VaultError, LedgerError, ModelPathError, RunNotFoundError, CalibrationError, GgufFormatError, CapabilityError, UnsupportedByPldError, RdpUnsupportedEventError,
+  RefusalError, VaultError, LedgerError, ModelPathError, RunNotFoundError, CalibrationError, GgufFormatError, CapabilityError, UnsupportedByPldError, RdpUnsupportedEventError,
 ];
 
 export const isRefusal = (error: unknown): boolean => REFUSALS.some((refusal) => error instanceof refusal);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { EventName, EventPayload } from '../../shared/contract';
 import { jobSchema, type JobRecord } from '../../shared/api/jobs';
+import { RefusalError } from '../refusalError';
 
 export interface JobContext {
   readonly id: string;
@@ -102,7 +103,7 @@ export class JobManager {
 
   get(id: string): JobRecord {
     const record = this.records.get(id);
-    if (!record) throw new Error(`no job with id ${id}`);
+    if (!record) throw new RefusalError(`no job with id ${id}`);
     return record;
   }
 

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context';
 import type { HandlerMap } from '../handler';
 import { inspectGgufFile, validateGgufPath } from './ggufFile';
 import { ModelService } from './modelService';
+import { RefusalError } from '../refusalError';
 
 export function getModelService(ctx: ServiceContext): Promise<ModelService> {
   return ctx.singleton('model', () => new ModelService(), (service) => service.close());
@@ -19,7 +20,7 @@ export const modelHandlers: HandlerMap<ModelMethod> = {
   'model.loadGguf': async ({ path, ...options }, ctx) => {
     const real = await validateGgufPath(path);
     const service = await getModelService(ctx);
-    if (service.loading) throw new Error('a model is already being loaded; wait for that job or cancel it');
+    if (service.loading) throw new RefusalError('a model is already being loaded; wait for that job or cancel it');
     return { jobId: ctx.jobs.start('model.load', (job) => service.loadGguf(real, job, options)) };
   },
   'model.useReference': async (_input, ctx) => (await getModelService(ctx)).useReference(),

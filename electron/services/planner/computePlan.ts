@@ -21,6 +21,7 @@ import { synthesisFamily } from '../synthesis/synthesisPricing';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
 import { calibrateTwoStage, searchEpsilon } from './fastAccounting';
 import { overCapWarning, planWarnings } from './planWarnings';
+import { RefusalError } from '../refusalError';
 
 type SynthWorkload = Extract<PlanRequest['workload'], { kind: 'synth' }>;
 type AnswerWorkload = Extract<PlanRequest['workload'], { kind: 'answer' }>;
@@ -69,7 +70,7 @@ interface Priced {
 export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResult {
   const started = performance.now();
   const { dataset, poolUnits, units, budget } = inputs;
-  if (units <= 0) throw new Error(`the private split of "${dataset.name}" is empty: nothing to plan`);
+  if (units <= 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: nothing to plan`);
   const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
   const epsilonOf: ComposedEpsilon = (event, count) => searchEpsilon(count === 1 ? event : composed(event, count), delta);
   const fit = (family: (p: number) => PrivacyEvent, decreasing: boolean) =>

@@ -1,6 +1,7 @@
 /** Saved plans in the app database (migration 4): save, list (newest first), find by id or name, delete. */
 import { planRequestSchema, type PlanRequest, type SavedPlan } from '../../shared/api/planner';
 import type { Database } from '../db/database';
+import { RefusalError } from '../refusalError';
 
 interface PlanRow {
   id: number;
@@ -38,7 +39,7 @@ export class PlanStore {
   /** A plan by id, or the newest one with this name. */
   async find(ref: number | string): Promise<SavedPlan> {
     const row = await this.db.get<PlanRow>(typeof ref === 'number' ? SELECT_BY_ID : SELECT_BY_NAME, typeof ref === 'number' ? { id: ref } : { name: ref });
-    if (!row) throw new Error(`no saved plan ${typeof ref === 'number' ? `with id ${ref}` : `named "${ref}"`}`);
+    if (!row) throw new RefusalError(`no saved plan ${typeof ref === 'number' ? `with id ${ref}` : `named "${ref}"`}`);
     return toPlan(row);
   }
 

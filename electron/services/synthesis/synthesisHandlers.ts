@@ -7,6 +7,7 @@ import { exportDocument } from './exportFormats';
 import { RunStore } from './runStore';
 import { SynthesisService } from './synthesisService';
 import { vaultSource } from './vaultSource';
+import { RefusalError } from '../refusalError';
 
 export function getSynthesisService(ctx: ServiceContext): Promise<SynthesisService> {
   return ctx.singleton('synthesis', async () => {
@@ -26,7 +27,7 @@ export const synthesisHandlers: HandlerMap<SynthesisMethodName> = {
   'synth.evaluate': async ({ id, limit }, ctx) => ({ jobId: await (await getSynthesisService(ctx)).evaluate(id, limit) }),
   'synth.export': async ({ id, format }, ctx) => {
     const run = await (await getSynthesisService(ctx)).get(id);
-    if (!run.document) throw new Error(`run ${id} has no released prompt (status: ${run.status})`);
+    if (!run.document) throw new RefusalError(`run ${id} has no released prompt (status: ${run.status})`);
     return exportDocument(run.document, id, format);
   },
   'certificate.verify': async ({ document }, ctx) => (await getSynthesisService(ctx)).verify(document),

@@ -19,6 +19,7 @@ import { chargeEach, composedEpsilonUpper } from '../ledger/ledgerAccounting';
 import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
+import { RefusalError } from '../refusalError';
 
 /** Relative tolerance of the calibrated noise parameter. */
 const CALIBRATION_TOLERANCE = 1e-3;
@@ -56,12 +57,12 @@ function aggregatorAt(request: SynthesisRequest, p: number): TokenAggregator {
 /** The public labels the demonstrations are spread over: the requested subset (in the set's order), else all. */
 function demonstrationLabels(dataset: SynthesisDataset, requested: readonly string[] | undefined): string[] | undefined {
   if (dataset.task !== 'classification') {
-    if (requested) throw new Error(`dataset "${dataset.name}" is a generation task: it has no labels to choose`);
+    if (requested) throw new RefusalError(`dataset "${dataset.name}" is a generation task: it has no labels to choose`);
     return undefined;
   }
-  if (dataset.labels.length === 0) throw new Error(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
+  if (dataset.labels.length === 0) throw new RefusalError(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
   const unknown = (requested ?? []).filter((label) => !dataset.labels.includes(label));
-  if (unknown.length > 0) throw new Error(`not in the public label set of "${dataset.name}": ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new RefusalError(`not in the public label set of "${dataset.name}": ${unknown.join(', ')}`);
   return requested ? dataset.labels.filter((label) => requested.includes(label)) : dataset.labels;
 }
 
@@ -84,7 +85,7 @@ export function synthesisFamily(
   const shape: SynthesisShape = { teachers: request.teachers, perTeacher: request.perTeacher, topK: request.topK, maxTokens: request.maxTokens };
   const labels = demonstrationLabels(dataset, request.labels);
   const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
-  for (const p of pools) if (p.units === 0) throw new Error(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
+  for (const p of pools) if (p.units === 0) throw new RefusalError(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
   const units = [...poolUnits.values()].reduce((a, b) => a + b, 0);
   return {
     shape,

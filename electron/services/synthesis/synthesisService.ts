@@ -19,6 +19,7 @@ import { RunStore } from './runStore';
 import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
+import { RefusalError } from '../refusalError';
 
 export class SynthesisService {
   constructor(
@@ -98,7 +99,7 @@ export class SynthesisService {
 
   async evaluate(runId: number, limit: number): Promise<string> {
     const run = await this.runs.get(runId);
-    if (!run.document) throw new Error(`run ${runId} has no released prompt to evaluate`);
+    if (!run.document) throw new RefusalError(`run ${runId} has no released prompt to evaluate`);
     const document = run.document;
     const dataset = await this.source.dataset(run.dataset);
     return this.ctx.jobs.start('synthesis.evaluate', async (job) => {

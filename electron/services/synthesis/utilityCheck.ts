@@ -12,6 +12,7 @@ import { uniformInt } from '../../../core/random/uniform';
 import type { SynthesisRunDto } from '../../shared/api/synthesis';
 import type { JobContext } from '../jobs/jobManager';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from './synthesisSource';
+import { RefusalError } from '../refusalError';
 
 const GENERATION_MAX_TOKENS = 64;
 const PUBLIC_POOL_LIMIT = 5000;
@@ -46,7 +47,7 @@ export async function evaluateUtility(args: {
     const target = dataset.task === 'classification' ? e.label : e.output;
     return target === null ? [] : [{ text: e.text, target }];
   });
-  if (examples.length === 0) throw new Error(`dataset "${dataset.name}" has no labelled held-out examples to evaluate on`);
+  if (examples.length === 0) throw new RefusalError(`dataset "${dataset.name}" has no labelled held-out examples to evaluate on`);
   const real = realDemonstrations(await args.source.examples(dataset, 'public', PUBLIC_POOL_LIMIT), document.demonstrations);
   const runs = real ? 3 : 2;
   let stage = 0;

@@ -107,6 +107,8 @@ describe('loopback bridge security', () => {
     expect(JSON.parse(missing.body).error).toBe('no dataset named "no such dataset"');
     const relative = await send(bridge.port, '/api/call/model.loadGguf', own, 'POST', '{"path": "model.gguf"}');
     expect(relative.status).toBe(422);
+    const noJob = await send(bridge.port, '/api/call/jobs.get', own, 'POST', '{"id": "no-such-job"}');
+    expect({ status: noJob.status, error: JSON.parse(noJob.body).error }).toEqual({ status: 422, error: 'no job with id no-such-job' });
   });
 
   it('serves the renderer with the CSP and nothing outside its directory', async () => {

@@ -6,6 +6,7 @@
  * starts at the configured value (default 20, vLLM's) and only ever goes down, to what
  * the server turns out to allow (see logprobCap.ts).
  */
+import { RefusalError } from '../../refusalError';
 
 export interface RemoteConfig {
   /** e.g. http://10.0.0.5:8000/v1 */
@@ -37,11 +38,11 @@ export function normaliseBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`not a URL: ${raw}`);
+    throw new RefusalError(`not a URL: ${raw}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('the server URL must start with http:// or https://');
-  if (url.username || url.password) throw new Error('put the API key in the API key field, not in the URL');
-  if (url.search || url.hash) throw new Error('the server URL must not have a query or fragment');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusalError('the server URL must start with http:// or https://');
+  if (url.username || url.password) throw new RefusalError('put the API key in the API key field, not in the URL');
+  if (url.search || url.hash) throw new RefusalError('the server URL must not have a query or fragment');
   return url.href.replace(/\/+$/, '');
 }
 
