@@ -5,10 +5,11 @@
  * exponential-type mechanisms — the break-even is the smallest number of queries Q* whose
  * composed ε exceeds the prompt's ε. Beyond Q* the prompt is the cheaper release.
  *
- * ε grows with the number of compositions, so the predicate is monotone: exponential then
- * binary search, as for the ledger's "N more releases".
+ * ε grows with the number of compositions, so the predicate is monotone: the same count search
+ * as the ledger's "N more releases" (core/math/countSearch.ts).
  */
 import type { PrivacyEvent } from '../accounting/events';
+import { largestWithinCap } from '../math/countSearch';
 
 /** ε upper bound of `event` composed `count` times (at the plan's δ). */
 export type ComposedEpsilon = (event: PrivacyEvent, count: number) => number;
@@ -17,20 +18,10 @@ export const BREAK_EVEN_LIMIT = 1_000_000;
 
 /** Smallest Q with ε(query^Q) > synthEpsilon, or null when even BREAK_EVEN_LIMIT queries cost less. */
 export function breakEvenQueries(query: PrivacyEvent, synthEpsilon: number, epsilonOf: ComposedEpsilon): number | null {
-  const exceeds = (q: number) => epsilonOf(query, q) > synthEpsilon;
-  if (exceeds(1)) return 1;
-  let lo = 1; // does not exceed
-  let hi = 2;
-  while (!exceeds(hi)) {
-    if (hi >= BREAK_EVEN_LIMIT) return null;
-    [lo, hi] = [hi, Math.min(2 * hi, BREAK_EVEN_LIMIT)];
-  }
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (exceeds(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  const one = epsilonOf(query, 1);
+  if (!(one <= synthEpsilon)) return 1;
+  const { count, atLimit } = largestWithinCap({ value: (q) => epsilonOf(query, q), cap: synthEpsilon, from: { n: 1, value: one }, limit: BREAK_EVEN_LIMIT });
+  return atLimit ? null : count + 1;
 }
 
 /** About `points` query counts from 1 to `max`, log-spaced, distinct, always including 1 and max. */

@@ -2,10 +2,12 @@
  * "What is left" in the analyst's terms: the largest N such that everything already
  * spent composed with N more copies of `event` stays within the cap, i.e.
  *   max { N : ε_upper(spent ∘ event^N, δ) ≤ cap },
- * found by exponential then binary search (ε grows with N, so the predicate is monotone).
+ * found by a count search that spends few accountant calls (core/math/countSearch.ts; ε grows
+ * with N, so the predicate is monotone).
  * Pure, for the ledger and the budget planner alike.
  */
 import type { PrivacyEvent } from '../../../core/accounting/events';
+import { largestWithinCap } from '../../../core/math/countSearch';
 import { chargeEach, composeCharges, composedEpsilonUpper } from './ledgerAccounting';
 
 export interface RemainingQuery {
@@ -32,20 +34,13 @@ const DEFAULT_LIMIT = 1_000_000;
 
 export function remainingCount({ spent, event, cap, delta, limit = DEFAULT_LIMIT, epsilonOf }: RemainingQuery): RemainingCount {
   const charges = chargeEach(spent);
-  const fits = (n: number) => {
-    if (!epsilonOf) return composedEpsilonUpper([...charges, { event, count: n }], delta) <= cap;
+  const epsilon = (n: number): number => {
+    if (!epsilonOf) return composedEpsilonUpper([...charges, { event, count: n }], delta);
     const composedEvent = composeCharges([...charges, { event, count: n }]);
-    return composedEvent === null || epsilonOf(composedEvent, delta) <= cap;
+    return composedEvent === null ? 0 : epsilonOf(composedEvent, delta);
   };
-  if (!fits(0)) return { count: 0, atLimit: false };
-  let lo = 0; // fits
-  let hi = 1;
-  while (hi < limit && fits(hi)) [lo, hi] = [hi, Math.min(2 * hi, limit)];
-  if (hi >= limit && fits(limit)) return { count: limit, atLimit: true };
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (fits(mid)) lo = mid;
-    else hi = mid;
-  }
-  return { count: lo, atLimit: false };
+  const already = epsilon(0);
+  if (!(already <= cap)) return { count: 0, atLimit: false };
+  const { count, atLimit } = largestWithinCap({ value: epsilon, cap, from: { n: 0, value: already }, limit });
+  return { count, atLimit };
 }
