@@ -80,6 +80,15 @@ function streamEvents(ctx: ServiceContext, req: IncomingMessage, res: ServerResp
   });
 }
 
+/** The request's path, or null when its target does not parse as a URL path (`//`, `http://`). */
+function requestPath(url: string | undefined): string | null {
+  try {
+    return new URL(url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+}
+
 async function handleApi(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   if (path === '/api/events' && req.method === 'GET') return streamEvents(ctx, req, res);
   const name = path.startsWith('/api/call/') ? path.slice('/api/call/'.length) : '';
@@ -97,10 +106,11 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const token = options.token ?? newToken();
   let port = 0;
   const sockets = new Set<import('node:net').Socket>();
-  const server = createServer((req, res) => {
+  const route = (req: IncomingMessage, res: ServerResponse): void => {
     const verdict = checkHostAndOrigin(req, port);
     if (!verdict.ok) return sendJson(res, verdict.status, { error: verdict.reason });
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = requestPath(req.url);
+    if (path === null) return sendJson(res, 400, { error: 'malformed request URL' });
     if (path.startsWith('/api/')) {
       if (!tokenMatches(token, req.headers.authorization)) return sendJson(res, 401, { error: 'missing or wrong token' });
       void handleApi(options.ctx, req, res, path);
@@ -110,6 +120,15 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     const file = resolveStatic(options.rendererDir, path);
     if (!file) return sendJson(res, 404, { error: 'not found' });
     sendFile(res, file, { ...BASE_HEADERS, 'Cache-Control': 'no-cache' });
+  };
+  // A request the router cannot take is answered 400; it never takes the server down.
+  const server = createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch {
+      if (!res.headersSent) sendJson(res, 400, { error: 'malformed request' });
+      else res.destroy();
+    }
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -14,14 +14,23 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Resolve a URL path inside `root`; SPA routes fall back to index.html; null if absent. */
+/** Resolve a URL path inside `root`; SPA routes fall back to index.html; null if absent or not decodable. */
 export function resolveStatic(root: string, urlPath: string): string | null {
-  const decoded = decodeURIComponent(urlPath.split('?')[0]);
+  const decoded = decodePath(urlPath.split('?')[0]);
+  if (decoded === null) return null;
   const candidate = normalize(join(root, decoded));
   if (candidate !== root && !candidate.startsWith(root + sep)) return null;
   if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   const index = join(root, 'index.html');
   return extname(decoded) === '' && existsSync(index) ? index : null;
+}
+
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 export function sendFile(res: ServerResponse, file: string, headers: Record<string, string>): void {

@@ -119,4 +119,12 @@ describe('loopback bridge security', () => {
     expect(escape.status).toBe(404);
     expect(escape.body).not.toContain('outside the renderer');
   });
+
+  it.each(['//', '/%E0%A4%A', '/%', '//api/call/app.info'])('answers a malformed request target (%s) and keeps serving', async (target) => {
+    const reply = await send(bridge.port, target, { Host: own.Host }, 'GET');
+    expect([400, 404]).toContain(reply.status);
+    expect(reply.body).not.toContain('outside the renderer');
+    const after = await send(bridge.port, '/api/call/app.info', own);
+    expect(after.status).toBe(200);
+  });
 });
