@@ -33,6 +33,8 @@ export interface ChargeMeta {
   jobId?: string;
   /** Default: the OS user and the app mode. */
   actor?: string;
+  /** The privacy unit the event was priced for (refused if the dataset's unit changed since). */
+  privacyUnit?: 'record' | 'subject';
 }
 
 /** One dataset's chain as read in one query, with what is derived from it. */

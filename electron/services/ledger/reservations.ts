@@ -28,6 +28,8 @@ export interface ReserveMeta {
   /** The job that will release the output; its end without a commit flags the reservation. */
   jobId?: string;
   actor: string;
+  /** The privacy unit the event was priced for: refused, writing nothing, if the dataset's unit is another now. */
+  privacyUnit?: 'record' | 'subject';
 }
 
 /** The stored event of a reservation entry. */
@@ -53,6 +55,7 @@ function spentUpper(previous: readonly LedgerEntryRecord[], delta: number): numb
 export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
   const parsed = privacyEventSchema.parse(event);
   return db.transaction(async (tx) => {
+    if (meta.privacyUnit) await expectPrivacyUnit(tx, dataset, meta.privacyUnit);
     const { cap, delta } = await budgetInForce(tx, dataset);
     const previous = await reservations(tx, dataset.id);
     const events = [...previous.map(storedEvent), parsed];
@@ -82,6 +85,11 @@ export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, 
       actor: meta.actor,
     });
   });
+}
+
+async function expectPrivacyUnit(tx: Queryable, dataset: DatasetKey, unit: 'record' | 'subject'): Promise<void> {
+  const row = await tx.get<{ unit: string }>('SELECT privacy_unit AS unit FROM datasets WHERE id = $id', { id: dataset.id });
+  if (row?.unit !== unit) throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${row?.unit} after this release was priced per ${unit}: price it again`);
 }
 
 export interface CommitMeta {

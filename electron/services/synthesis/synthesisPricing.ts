@@ -70,8 +70,6 @@ function demonstrationLabels(dataset: SynthesisDataset, requested: readonly stri
 export interface SynthesisFamily {
   shape: SynthesisShape;
   pools: PoolPlan[];
-  /** Privacy units of all pools together. */
-  units: number;
   /** True for the exponential variant: the parameter is ε per token (ε rises with it). */
   exponential: boolean;
   eventAt(parameter: number): PrivacyEvent;
@@ -86,11 +84,9 @@ export function synthesisFamily(
   const labels = demonstrationLabels(dataset, request.labels);
   const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
   for (const p of pools) if (p.units === 0) throw new RefusalError(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
-  const units = [...poolUnits.values()].reduce((a, b) => a + b, 0);
   return {
     shape,
     pools,
-    units,
     exponential: request.method === 'dp-few-shot-exponential',
     eventAt: (p) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit),
   };
@@ -101,10 +97,11 @@ export function priceSynthesis(
   dataset: SynthesisDataset,
   poolUnits: ReadonlyMap<string | undefined, number>,
   budget: BudgetState | null,
+  /** Privacy units N of the whole private split (the δ default is 1/(10·N)). */
+  units: number,
 ): PricedJob {
-  const delta = (units: number) => request.delta ?? budget?.delta ?? 1 / (10 * units);
-  const { shape, pools, units, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits);
-  const jobDelta = delta(units);
+  const { shape, pools, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits);
+  const jobDelta = request.delta ?? budget?.delta ?? 1 / (10 * units);
   const parameter = calibrateTwoStage({
     family: eventAt,
     target: { epsilon: request.epsilon, delta: jobDelta },

@@ -16,6 +16,7 @@ import type { LedgerService } from '../ledger/ledgerService';
 import { getModelService } from '../model/modelHandlers';
 import { committedDocument, jobParameters, releasedContent, uncommittedDocument, type ModelIdentity } from './certificate';
 import { RunStore } from './runStore';
+import { privacyUnitCount } from '../ledger/datasets';
 import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
@@ -31,7 +32,9 @@ export class SynthesisService {
 
   async price(request: SynthesisRequest): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
     const { dataset, poolUnits } = await this.pools(request.dataset);
-    return { priced: priceSynthesis(request, dataset, poolUnits, await this.budgetState(dataset)), dataset };
+    // N of the whole private split, as the planner and the ledger count it (δ default 1/(10·N)).
+    const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
+    return { priced: priceSynthesis(request, dataset, poolUnits, await this.budgetState(dataset), units), dataset };
   }
 
   /** The dataset and the privacy units of each private pool (one per public label, or the whole split). */
@@ -59,6 +62,7 @@ export class SynthesisService {
       purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
       parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta },
       jobId,
+      privacyUnit: dataset.privacyUnit,
     });
     const runId = await this.runs.create(request, jobId, priced.plan.delta);
     await this.runs.setLedgerEntry(runId, reservation.id);

@@ -33,6 +33,7 @@ const UPDATE = `UPDATE datasets SET name = $name, description = $description, la
   subject_cap = $subjectCap, updated_at = $now WHERE id = $id`;
 const TOUCH = 'UPDATE datasets SET updated_at = $now WHERE id = $id';
 const LABELS_IN_USE = `SELECT DISTINCT label FROM records WHERE dataset_id = $id AND label IS NOT NULL`;
+const CHARGES = `SELECT COUNT(*) AS n FROM ledger_entries WHERE dataset_id = $id AND type = 'reserve'`;
 
 function toDto(row: DatasetRow): DatasetDto {
   const [p, u, h] = [row.n_private ?? 0, row.n_public ?? 0, row.n_held_out ?? 0];
@@ -93,6 +94,12 @@ export async function updateDataset(q: Queryable, current: DatasetDto, change: P
   if (change.labels) {
     const used = (await q.all<{ label: string }>(LABELS_IN_USE, { id: current.id })).map((r) => r.label).filter((l) => !labels.includes(l));
     if (used.length > 0) throw new VaultError(`records still use label(s) ${used.map((l) => `"${l}"`).join(', ')}: relabel them before removing a label`);
+  }
+  if (change.privacyUnit && change.privacyUnit !== current.privacyUnit) {
+    // Charged events protect the unit they were priced for: switching units would let the
+    // ledger compose record-level charges as if they protected subjects (group privacy).
+    const charges = (await q.get<{ n: number }>(CHARGES, { id: current.id }))?.n ?? 0;
+    if (charges > 0) throw new VaultError(`"${current.name}" has ${charges} charge(s) in its privacy ledger priced per ${current.privacyUnit}: its privacy unit can no longer change (create a new dataset for ${change.privacyUnit}-level privacy)`);
   }
   if (change.name && change.name !== current.name && (await q.get(BY_NAME, { name: change.name }))) {
     throw new VaultError(`a dataset named "${change.name}" exists already`);

@@ -16,6 +16,7 @@ import { runCli } from '../../../electron/cli/main';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
+import { getLedgerService } from '../../../electron/services/ledger/ledgerService';
 
 const WORKER = join(import.meta.dirname, 'reserveWorker.ts');
 const root = mkdtempSync(join(tmpdir(), 'veil-ledger-'));
@@ -93,6 +94,27 @@ describe('reserve before release', () => {
     expect(summary.reservations.orphaned).toBe(1);
     expect(summary.spent.epsilon.upper).toBeCloseTo(accountEpsilon(event, 1e-6).bounds.upper, 9);
   }, 60_000);
+});
+
+describe('the privacy unit of charged releases', () => {
+  it('cannot change once the ledger holds a charge, and a reservation priced for another unit is refused, writing nothing', async () => {
+    const dataDir = await freshDataset('unit', 5);
+    await withContext(dataDir, async (ctx) => {
+      // No charge yet: the unit may change (and back).
+      await callMethod(ctx, 'vault.updateDataset', { dataset: 'd', privacyUnit: 'subject' });
+      const ledger = await getLedgerService(ctx);
+      // Priced per record, but the dataset is subject-level now: refused, nothing written.
+      await expect(ledger.reserve('d', pureDp(1), { purpose: 'priced per record', privacyUnit: 'record' })).rejects.toThrow(/privacy unit of "d" changed to subject after this release was priced per record/);
+      expect((await callMethod(ctx, 'ledger.entries', { dataset: 'd' })).filter((e) => e.type === 'reserve')).toHaveLength(0);
+      await callMethod(ctx, 'vault.updateDataset', { dataset: 'd', privacyUnit: 'record' });
+      await ledger.reserve('d', pureDp(1), { purpose: 'priced per record', privacyUnit: 'record' });
+      // Record-level charges would be composed as if they protected subjects: refused.
+      await expect(callMethod(ctx, 'vault.updateDataset', { dataset: 'd', privacyUnit: 'subject' })).rejects.toThrow(/1 charge\(s\) in its privacy ledger priced per record: its privacy unit can no longer change/);
+      expect((await callMethod(ctx, 'vault.listDatasets', {})).find((d) => d.name === 'd')?.privacyUnit).toBe('record');
+      // Other changes stay possible.
+      await callMethod(ctx, 'vault.updateDataset', { dataset: 'd', description: 'still editable', privacyUnit: 'record' });
+    });
+  });
 });
 
 describe('accounting of the whole ledger', () => {

@@ -49,6 +49,27 @@ describe('plan.compute', () => {
     expect(p.samplingRates.map((r) => r.pool)).toEqual(['spam', 'ham']);
   });
 
+  it('without a budget, synth.plan and the planner default δ to 1/(10·N) over the whole private split', async () => {
+    // Subject-level; two subjects under both labels, one only unlabelled: N = 5 subjects (the label pools hold 3 + 3).
+    await callMethod(ctx, 'vault.createDataset', { name: 'no budget', labels: ['a', 'b'], privacyUnit: 'subject' });
+    const records = [
+      { text: 'first note of ann', label: 'a', subject: 'ann' },
+      { text: 'second note of ann', label: 'b', subject: 'ann' },
+      { text: 'a note of bob', label: 'a', subject: 'bob' },
+      { text: 'a note of cy', label: 'b', subject: 'cy' },
+      { text: 'an unlabelled note of di', subject: 'di' },
+      { text: 'first note of eve', label: 'a', subject: 'eve' },
+      { text: 'second note of eve', label: 'b', subject: 'eve' },
+    ];
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'no budget', records });
+    const shape = { shots: 2, teachers: 1, perTeacher: 1, topK: 10, maxTokens: 4 };
+    const job = await callMethod(ctx, 'synth.plan', { dataset: 'no budget', epsilon: 3, ...shape });
+    const p = await callMethod(ctx, 'plan.compute', { dataset: 'no budget', epsilon: 3, workload: { kind: 'synth', ...shape } });
+    expect(job.delta).toBe(1 / 50);
+    expect(p.delta).toBe(job.delta);
+    expect(p.event).toEqual(job.event);
+  });
+
   it('an answering plan composes every query and meets the target from below', async () => {
     const p = await plan(2, { kind: 'answer', queries: 300, ensemble: 10, shots: 4 });
     expect(p.event).toMatchObject({ kind: 'composed', count: 300 });

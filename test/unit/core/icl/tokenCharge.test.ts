@@ -285,7 +285,7 @@ describe('Tang et al. exponential variant (report-noisy-max ≡ permute-and-flip
       dataset: 'mail', method: 'dp-few-shot-exponential', shots: 3, epsilon: 4, delta: 1e-5, ...shape,
     });
     const units = new Map<string | undefined, number>([['spam', 40], ['ham', 25]]);
-    const priced = priceSynthesis(request, dataset, units, null);
+    const priced = priceSynthesis(request, dataset, units, null, 65);
     // The ledger is charged one event dominating both pools: the largest q, T_max × the most demonstrations.
     const event = priced.plan.event as Extract<PrivacyEvent, { kind: 'composed' }>;
     const step = event.event as Extract<PrivacyEvent, { kind: 'poisson-sampled' }>;
