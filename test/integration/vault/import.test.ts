@@ -120,6 +120,18 @@ describe('vault.import', () => {
     expect(await (await getVaultService(ctx)).db.all('SELECT * FROM imports')).toEqual([]);
   });
 
+  it('a row the reader cannot go past (unclosed quote, unterminated JSON array) fails the import, nothing imported, even when bad rows are skipped', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => `row ${i},ham`);
+    const csv = await importFile('quote.csv', ['text,label', ...rows.slice(0, 5), '"He said, hi,ham', ...rows.slice(5)].join('\n'), { mapping: { label: 'label' } });
+    expect(csv.status).toBe('failed');
+    expect(csv.error).toMatch(/^line 7: a quoted field opened on this line is never closed \(a stray quote\?\): the file ends inside it; the import was aborted and nothing was imported$/);
+    const json = await importFile('open.json', '[{"text": "one", "label": "ham"}, {"text": "two"', { mapping: { label: 'label' } });
+    expect(json.status).toBe('failed');
+    expect(json.error).toMatch(/the JSON array is not closed/);
+    expect(await records()).toEqual([]);
+    expect(await (await getVaultService(ctx)).db.all('SELECT * FROM imports')).toEqual([]);
+  });
+
   it('cancel: a cancelled import leaves nothing behind', async () => {
     const path = file('many.csv', `text\n${Array.from({ length: 60_000 }, (_, i) => `row ${i} ${'lorem ipsum '.repeat(8)}`).join('\n')}\n`);
     const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'mail', path });

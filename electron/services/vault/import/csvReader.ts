@@ -26,7 +26,7 @@ const options = (delimiter: Delimiter): Options => ({
 });
 
 const FATAL: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: 'a quoted field is not closed: the file ends inside quotes',
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field opened on this line is never closed (a stray quote?): the file ends inside it',
   CSV_MAX_RECORD_SIZE: `a row is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters (an unclosed quote?); the rest of the file was not read`,
 };
 

@@ -62,7 +62,9 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
       report.rowsRead++;
       const row = 'bad' in item ? item.bad : mapRow(item.values, rules);
       if (!isProblem(row)) await writer.add(item.line, row);
-      else if (request.onBadRow === 'abort') throw new ImportError(`line ${item.line}: ${row.reason}; the import was aborted and nothing was imported`);
+      // The reader cannot go on (an unclosed quote, an unterminated array): importing the rows
+      // before it would silently drop the rest of the file, so the whole import fails.
+      else if (request.onBadRow === 'abort' || ('fatal' in item && item.fatal)) throw new ImportError(`line ${item.line}: ${row.reason}; the import was aborted and nothing was imported`);
       else report.addBad({ line: item.line, code: row.code, reason: row.reason });
     }
     await writer.finish();
