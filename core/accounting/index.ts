@@ -1,9 +1,14 @@
 /**
  * The accounting facade: ε (or δ) of any privacy event with certified bounds. The PLD
  * accountant answers whenever it can take the event (tight, lower/estimate/upper); events
- * it cannot take (sampling without replacement, Poisson sampling under replace-one, …) go
- * to the RDP accountant (upper bound only). Unless `crossCheck` is false, the RDP answer is
+ * it cannot take (sampling without replacement, the discrete Gaussian, …) go to the RDP
+ * accountant (upper bound only). Poisson sampling under replace-one is taken by neither
+ * and refused. Unless `crossCheck` is false, the RDP answer is
  * reported beside a PLD answer when RDP can take the event too.
+ *
+ * PLD's certified upper ε carries an absolute δ slack (FFT rounding and truncated tails,
+ * ~1e-13 to 1e-12): at a δ below it the PLD upper bound is infinite. RDP's upper bound is
+ * then the finite certified one, and the answer is RDP's upper with PLD's lower bound.
  */
 import type { Accountant, AccountantName, Bounds } from './accountant';
 import { privacyEventSchema, type PrivacyEvent } from './events';
@@ -45,12 +50,26 @@ export function chooseAccountant(event: PrivacyEvent): Accountant {
 function account(event: PrivacyEvent, ask: (a: Accountant) => Bounds, { crossCheck = true }: AccountingOptions): AccountingResult {
   const accountant = chooseAccountant(event);
   const bounds = ask(accountant);
-  if (accountant === rdpAccountant || !crossCheck) return { accountant: accountant.name, bounds };
+  if (accountant === rdpAccountant) return { accountant: 'rdp', bounds };
+  if (!crossCheck && bounds.upper < Infinity) return { accountant: 'pld', bounds };
+  const rdp = tryRdp(() => ask(rdpAccountant));
+  const bounded = withRdpUpper(bounds, rdp);
+  if (bounded) return { accountant: 'rdp', bounds: bounded, rdp: rdp! };
+  return rdp && crossCheck ? { accountant: 'pld', bounds, rdp } : { accountant: 'pld', bounds };
+}
+
+/** PLD's bounds with RDP's finite upper bound in place of an infinite one; null when that does not apply. */
+export function withRdpUpper(pld: Bounds, rdp: Bounds | null): Bounds | null {
+  return pld.upper === Infinity && rdp && rdp.upper < Infinity ? { lower: pld.lower, estimate: rdp.upper, upper: rdp.upper } : null;
+}
+
+/** The RDP answer, or null for an event RDP cannot take. */
+export function tryRdp(ask: () => Bounds): Bounds | null {
   try {
-    return { accountant: 'pld', bounds, rdp: ask(rdpAccountant) };
+    return ask();
   } catch (error) {
     if (!(error instanceof RdpUnsupportedEventError)) throw error;
-    return { accountant: 'pld', bounds };
+    return null;
   }
 }
 

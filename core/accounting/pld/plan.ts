@@ -7,9 +7,10 @@
  *   replace-one Gaussian/Laplace/ε-DP events need nothing special (their pairs are symmetric).
  * - Poisson(q, e) takes one mechanism e (Gaussian, or Gaussians run on the same sample,
  *   σ_eff = (Σ σᵢ⁻²)^{−1/2}; Laplace; ε-DP; (ε, δ)-DP) under add/remove neighbouring; nested
- *   Poisson samplers multiply their rates. Poisson sampling under replace-one, other inner
- *   compositions, sampling without replacement and the discrete Gaussian throw
- *   UnsupportedByPldError (the facade then uses the RDP accountant).
+ *   Poisson samplers multiply their rates. Other inner compositions, sampling without
+ *   replacement and the discrete Gaussian throw UnsupportedByPldError (the facade then uses
+ *   the RDP accountant); so does Poisson sampling under replace-one, which neither
+ *   accountant takes (RDP refuses it too: the event is refused, never under-charged).
  */
 import type { PrivacyEvent } from '../events';
 import { gaussianLoss, laplaceLoss, randomizedResponseLoss, type LossDistribution } from './lossDistribution';

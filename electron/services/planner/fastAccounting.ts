@@ -12,7 +12,7 @@
  * falls back to the plain search. Synthesis jobs and the planner both use it, so a plan
  * prices exactly what a job charges.
  */
-import { UnsupportedByPldError } from '../../../core/accounting';
+import { tryRdp, UnsupportedByPldError, withRdpUpper, type Bounds } from '../../../core/accounting';
 import type { Accountant } from '../../../core/accounting/accountant';
 import { calibrate, CalibrationError, type CalibrateOptions } from '../../../core/accounting/calibration';
 import type { PrivacyEvent } from '../../../core/accounting/events';
@@ -30,10 +30,17 @@ function fallback<T>(pld: () => T, rdp: () => T): T {
   }
 }
 
-/** The 1 % accountant: PLD, RDP for events PLD cannot take. */
+/** PLD's bounds, with RDP's finite upper bound where PLD's is infinite (δ below its slack; core/accounting/index.ts). */
+function boundedEpsilon(event: PrivacyEvent, delta: number): Bounds {
+  const pld = coarsePld.epsilon(event, delta);
+  if (pld.upper < Infinity) return pld;
+  return withRdpUpper(pld, tryRdp(() => rdpAccountant.epsilon(event, delta))) ?? pld;
+}
+
+/** The 1 % accountant: PLD (RDP's upper bound where PLD's is infinite), RDP for events PLD cannot take. */
 export const searchAccountant: Accountant = {
   name: 'pld',
-  epsilon: (event, delta) => fallback(() => coarsePld.epsilon(event, delta), () => rdpAccountant.epsilon(event, delta)),
+  epsilon: (event, delta) => fallback(() => boundedEpsilon(event, delta), () => rdpAccountant.epsilon(event, delta)),
   delta: (event, epsilon) => fallback(() => coarsePld.delta(event, epsilon), () => rdpAccountant.delta(event, epsilon)),
 };
 
