@@ -35,9 +35,22 @@ export class LlamaEvaluator {
     return out;
   }
 
-  /** Next-token distributions for many prompts, `pool.size` at a time in one batch. */
+  /**
+   * The prompt cut from the left to fit one sequence, BOS kept. A DP token step evaluates
+   * prompts built from sampled private records: failing the step on a long record would
+   * make the job's outcome (and its error text) depend on private data, so the oldest
+   * tokens are dropped instead — a per-teacher change the mechanism's sensitivity covers.
+   */
+  private fitted(tokens: number[]): number[] {
+    const size = this.pool.contextSize;
+    if (tokens.length <= size) return tokens;
+    const bos = this.model.tokens.bos;
+    return bos !== null && tokens[0] === bos ? [bos, ...tokens.slice(tokens.length - size + 1)] : tokens.slice(tokens.length - size);
+  }
+
+  /** Next-token distributions for many prompts, `pool.size` at a time in one batch (each cut to fit the context). */
   async distributions(prompts: readonly WirePrompt[], restrictTo?: readonly number[]): Promise<HostDistribution[]> {
-    const lists = prompts.map((p) => this.tokens(p));
+    const lists = prompts.map((p) => this.fitted(this.tokens(p)));
     const out: HostDistribution[] = [];
     for (let start = 0; start < lists.length; start += this.pool.size) {
       const chunk = lists.slice(start, start + this.pool.size);

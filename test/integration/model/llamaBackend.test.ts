@@ -71,6 +71,19 @@ describe('llama.cpp backend', () => {
     }
   });
 
+  it('cuts a prompt longer than the context from the left (BOS kept) instead of failing', async () => {
+    const words = Array.from({ length: 800 }, (_, i) => ['alpha', 'beta', 'gamma', 'delta', 'money', 'dog'][(i * 7) % 6] + (i % 10)).join(' ');
+    const tokens = await model.tokenize(words);
+    expect(tokens.length).toBeGreaterThan(512);
+    const [long] = await model.nextTokenDistributions([words]);
+    const tail = (await model.nextTokenDistribution(tokens.slice(tokens.length - 511))).probs;
+    const gap = (probs: Float64Array | number[]) => Math.max(...Array.from(probs, (p, t) => Math.abs(p - tail[t])));
+    // The kept window: BOS + the last 511 tokens (measured gap ≈ 2e-5, batching order); one
+    // token fewer already moves the distribution by ≈ 3e-2.
+    expect(gap(long.probs)).toBeLessThan(1e-3);
+    expect(gap((await model.nextTokenDistribution(tokens.slice(tokens.length - 510))).probs)).toBeGreaterThan(1e-3);
+  });
+
   it('generates greedily and deterministically; honours stop strings and seeded sampling', async () => {
     const a = await model.generate(prompt, { maxTokens: 12 });
     const b = await model.generate(prompt, { maxTokens: 12 });
