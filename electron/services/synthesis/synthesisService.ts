@@ -17,6 +17,7 @@ import { getModelService } from '../model/modelHandlers';
 import { committedDocument, jobParameters, releasedContent, uncommittedDocument, type ModelIdentity } from './certificate';
 import { RunStore } from './runStore';
 import { privacyUnitCount } from '../ledger/datasets';
+import { RemoteServerError } from '../model/openai/openaiClient';
 import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
@@ -95,9 +96,9 @@ export class SynthesisService {
       return { runId, ledgerEntryId: commit.id };
     } catch (error) {
       const cancelled = job.signal.aborted;
-      const reason = cancelled ? 'cancelled' : error instanceof Error ? error.message : String(error);
+      const reason = cancelled ? 'cancelled' : publicReason(error);
       await this.runs.finish(runId, cancelled ? 'cancelled' : 'failed', { error: `${reason}; the reserved budget stays spent (the output may have been partly produced)` });
-      throw error;
+      throw cancelled || !(error instanceof RemoteServerError) ? error : new Error(reason);
     }
   }
 
@@ -140,4 +141,14 @@ export class SynthesisService {
   get(id: number): Promise<SynthesisRunDto> {
     return this.runs.get(id);
   }
+}
+
+/**
+ * Why a job failed, as stored in the run and the job record. A remote server's own
+ * explanation may quote the prompt it was sent (teacher prompts hold private records), so
+ * only its HTTP status is kept.
+ */
+function publicReason(error: unknown): string {
+  if (error instanceof RemoteServerError && error.status > 0) return `the remote model server answered HTTP ${error.status} (its explanation is not kept: it may quote the private prompt)`;
+  return error instanceof Error ? error.message : String(error);
 }

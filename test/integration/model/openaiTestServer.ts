@@ -5,7 +5,8 @@
  * vLLM-style /tokenize and /detokenize. Optionally requires a bearer key; records the
  * authorization headers it saw so tests can check what was sent. A logprob cap answers
  * HTTP 400 when exceeded (as vLLM and OpenAI do) or, with `silentCap`, returns fewer
- * logprobs than asked; the cap can be changed while running.
+ * logprobs than asked; the cap can be changed while running. `rejectPrompts()` makes it
+ * answer every completion with HTTP 400 quoting the prompt.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,8 @@ export interface TestServer {
   requests: number;
   /** Change the logprob cap of the running server. */
   limitLogprobs(max: number): void;
+  /** From now on, refuse every completion with HTTP 400 quoting the prompt it was sent (as some servers' context-length errors do). */
+  rejectPrompts(): void;
   close(): Promise<void>;
 }
 
@@ -45,7 +48,7 @@ async function readBody(req: IncomingMessage): Promise<Body> {
 
 export async function startOpenAiTestServer(model: ReferenceLearner, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const options = { ...serverOptions };
-  const state = { authorizations: [] as string[], requests: 0 };
+  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false };
 
   const tokens = async (prompt: unknown): Promise<number[]> => (typeof prompt === 'string' ? model.tokenize(prompt) : (prompt as number[]));
   const key = async (t: number, asIds: boolean) => (asIds ? `token_id:${t}` : model.tokenText(t));
@@ -116,6 +119,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     }
     if (url === '/v1/completions') {
       if (body.model !== 'reference') return send(res, 404, { error: { message: `model ${String(body.model)} not found` } });
+      if (state.rejectPrompts) return send(res, 400, { error: { message: `This prompt is too long: ${JSON.stringify(body.prompt)}` } });
       if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs && !options.silentCap) {
         return send(res, 400, { error: { message: `logprobs must be at most ${options.maxLogprobs}` } });
       }
@@ -142,6 +146,9 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     },
     limitLogprobs: (max) => {
       options.maxLogprobs = max;
+    },
+    rejectPrompts: () => {
+      state.rejectPrompts = true;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

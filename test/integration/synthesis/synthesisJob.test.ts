@@ -4,7 +4,7 @@
  * certificate matching the ledger and detecting edits, cancellation keeping the charge,
  * and no private record text in anything the process prints.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,8 @@ import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 import { isBackgroundEmail, loadSpamAssassin } from '../../../scripts/model/spamAssassin';
+import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
+import { startOpenAiTestServer } from '../model/openaiTestServer';
 
 let dir: string;
 let ctx: ServiceContext;
@@ -113,6 +115,25 @@ describe('synthesis job', () => {
     const summary = await callMethod(ctx, 'ledger.summary', { dataset: 'mail' });
     expect(summary.reservations.orphaned).toBe(1);
   }, 60_000);
+
+  it('keeps a remote server\'s error text, which may quote the private prompt, out of the run and the job record', async () => {
+    const server = await startOpenAiTestServer(await loadReferenceLearner());
+    try {
+      await callMethod(ctx, 'model.useRemote', { baseUrl: server.baseUrl, model: 'reference' });
+      server.rejectPrompts();
+      const { jobId, runId } = await callMethod(ctx, 'synth.start', small);
+      const job = await ctx.jobs.wait(jobId);
+      expect(job.status).toBe('failed');
+      const run = await callMethod(ctx, 'synth.get', { id: runId });
+      expect(run.error).toMatch(/^the remote model server answered HTTP 400 \(its explanation is not kept: it may quote the private prompt\); the reserved budget stays spent/);
+      const stored = JSON.stringify({ job, run, jobs: readFileSync(join(ctx.dataDir, 'jobs.json'), 'utf8') });
+      expect(stored).not.toMatch(/too long/);
+      for (const text of privateTexts.filter((t) => t.length >= 40)) expect(stored).not.toContain(text.slice(0, 40));
+    } finally {
+      await callMethod(ctx, 'model.useReference', {});
+      await server.close();
+    }
+  });
 
   it('checks utility on the held-out split and prints no private text', async () => {
     const [run] = (await callMethod(ctx, 'synth.list', { dataset: 'mail' })).filter((r) => r.status === 'succeeded');
