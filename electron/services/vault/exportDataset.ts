@@ -56,6 +56,6 @@ export async function exportDataset(
       after = rows[rows.length - 1].id;
     }
   };
-  const written = await writeFileAtomically(options.path, options.overwrite, fill);
+  const written = await writeFileAtomically(options.path, { overwrite: options.overwrite, extension: `.${options.format}` }, fill);
   return { ...written, format: options.format, records };
 }

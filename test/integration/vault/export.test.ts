@@ -63,11 +63,25 @@ describe('vault.export', () => {
     expect(readFileSync(path, 'utf8')).toBe('keep me');
     expect((await exportTo(path, true)).records).toBe(3);
     expect(readFileSync(path, 'utf8')).toMatch(/^text,label/);
-    mkdirSync(join(dir, 'folder'));
+    mkdirSync(join(dir, 'folder.csv'));
     symlinkSync(path, join(dir, 'link.csv'));
     await expect(exportTo('out.csv')).rejects.toThrow(/must be absolute/);
-    await expect(exportTo(join(dir, 'folder'), true)).rejects.toThrow(/not a regular file/);
+    await expect(exportTo(join(dir, 'folder.csv'), true)).rejects.toThrow(/not a regular file/);
     await expect(exportTo(join(dir, 'link.csv'), true)).rejects.toThrow(/symbolic link/);
     await expect(exportTo(join(dir, 'nowhere', 'x.csv'))).rejects.toThrow(/no such directory/);
+  });
+
+  it('writes only a file named for its format, outside hidden files and folders (no shell profile or autostart entry)', async () => {
+    const exportTo = (p: string) => callMethod(ctx, 'vault.export', { dataset: 'mail', path: p, format: 'csv', overwrite: true });
+    const profile = join(dir, 'bashrc');
+    writeFileSync(profile, 'export PATH=/usr/bin');
+    await expect(exportTo(profile)).rejects.toThrow(/the file name must end in \.csv/);
+    expect(readFileSync(profile, 'utf8')).toBe('export PATH=/usr/bin');
+    await expect(callMethod(ctx, 'vault.export', { dataset: 'mail', path: join(dir, 'x.csv'), format: 'jsonl' })).rejects.toThrow(/must end in \.jsonl/);
+    writeFileSync(join(dir, '.hidden.csv'), 'keep');
+    await expect(exportTo(join(dir, '.hidden.csv'))).rejects.toThrow(/does not write into hidden files or folders \(\.hidden\.csv\)/);
+    mkdirSync(join(dir, '.config'));
+    await expect(exportTo(join(dir, '.config', 'x.csv'))).rejects.toThrow(/hidden files or folders \(\.config\)/);
+    expect((await exportTo(join(dir, 'UPPER.CSV'))).records).toBe(3);
   });
 });
