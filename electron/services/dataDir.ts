@@ -1,6 +1,8 @@
 /**
  * The per-user data directory: Electron's userData in the desktop app, otherwise
- * --data-dir / VEIL_DATA_DIR / ~/.local/share/veil. Created owner-only (0700).
+ * --data-dir / VEIL_DATA_DIR / ~/.local/share/veil. Created owner-only (0700); an existing
+ * directory keeps its permissions (Veil's own files in it are owner-only), unless other
+ * users may write into it (/tmp, a shared folder), which is refused.
  */
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -12,11 +14,13 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'veil');
 }
 
-/** Create (if needed) and lock down the data directory; returns its absolute path. */
+/** Create (if needed, owner-only) and check the data directory; returns its absolute path. */
 export function ensureDataDir(dir: string): string {
   const absolute = resolve(dir);
-  mkdirSync(absolute, { recursive: true, mode: 0o700 });
-  if (!statSync(absolute).isDirectory()) throw new Error(`data directory ${absolute} is not a directory`);
-  chmodSync(absolute, 0o700);
+  const created = mkdirSync(absolute, { recursive: true, mode: 0o700 }) !== undefined;
+  const info = statSync(absolute);
+  if (!info.isDirectory()) throw new Error(`data directory ${absolute} is not a directory`);
+  if (created) chmodSync(absolute, 0o700); // the umask may have narrowed mkdir's mode, never widened it: this is exact
+  else if (info.mode & 0o002) throw new Error(`data directory ${absolute} is writable by every user (mode ${(info.mode & 0o7777).toString(8)}): choose a private directory`);
   return absolute;
 }
