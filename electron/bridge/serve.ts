@@ -1,11 +1,13 @@
 /**
  * Browser mode end to end: data directory, services, the loopback bridge, the launch URL
- * (with its token) printed and opened in a browser when one is available; clean shutdown
- * on SIGINT/SIGTERM.
+ * (with its token) printed, and opened in a browser when one is available through a private
+ * launch page (launchPage.ts: the token stays out of the browser's command line); clean
+ * shutdown on SIGINT/SIGTERM.
  */
 import { spawn } from 'node:child_process';
 import { ServiceContext } from '../services/context';
 import { ensureDataDir } from '../services/dataDir';
+import { writeLaunchPage, type LaunchPage } from './launchPage';
 import { ensureRendererBuilt } from './rendererBuild';
 import { startBridge, type Bridge } from './server';
 
@@ -17,12 +19,15 @@ export interface ServeOptions {
   log?: (line: string) => void;
 }
 
-function openBrowser(url: string): void {
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
+/** Opens the launch page in the default browser; returns the page to remove at shutdown, or null without a display. */
+function openBrowser(launchUrl: string): LaunchPage | null {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return null;
+  const page = writeLaunchPage(launchUrl);
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  const child = spawn(command, [page.url], { stdio: 'ignore', detached: true });
   child.on('error', () => undefined);
   child.unref();
+  return page;
 }
 
 export async function serveBrowserMode(options: ServeOptions): Promise<{ bridge: Bridge; stop: () => Promise<void> }> {
@@ -31,7 +36,8 @@ export async function serveBrowserMode(options: ServeOptions): Promise<{ bridge:
   const ctx = new ServiceContext(ensureDataDir(options.dataDir), 'browser');
   const bridge = await startBridge({ ctx, rendererDir, port: options.port });
   let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= bridge.close().then(() => ctx.close()));
+  let page: LaunchPage | null = null;
+  const stop = () => (stopping ??= bridge.close().then(() => ctx.close()).finally(() => page?.remove()));
   // `on`, not `once`: Ctrl+C reaches this process both from the terminal and from a parent
   // that forwards it (npm start); a second signal must not kill a shutdown in progress.
   const onSignal = () => void stop().then(() => process.exit(0));
@@ -40,6 +46,6 @@ export async function serveBrowserMode(options: ServeOptions): Promise<{ bridge:
   log(`Veil is running in browser mode (data: ${ctx.dataDir}).`);
   log(`Open: ${bridge.launchUrl}`);
   log('The address carries this launch’s secret token; press Ctrl+C to stop.');
-  if (options.open) openBrowser(bridge.launchUrl);
+  if (options.open) page = openBrowser(bridge.launchUrl);
   return { bridge, stop };
 }

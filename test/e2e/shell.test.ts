@@ -4,6 +4,7 @@
  * console error or uncaught page error on the app page fails the test that caused it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeLaunchPage } from '../../electron/bridge/launchPage';
 import { chromiumAvailable, failOnProblems, startApp, type AppSession } from './harness';
 
 /** Each navigation item, in order, with the heading of the page it opens. */
@@ -31,6 +32,20 @@ describe.runIf(chromiumAvailable())('app shell in Chromium (browser mode)', () =
     await expect.poll(() => app.page.getByTestId('status-backend').textContent()).toMatch(/Model backend: \w+/);
     await expect.poll(() => app.page.getByTestId('status-connection').textContent()).toMatch(/Connected/);
     expect(await app.page.getByTestId('status-data-dir').textContent()).toContain(app.dataDir);
+  });
+
+  it('opens from the private launch page `veil serve --open` gives the browser', async () => {
+    const launch = writeLaunchPage(app.bridge.launchUrl);
+    const page = await app.browser.newPage();
+    try {
+      await page.goto(launch.url);
+      await page.waitForURL((url) => url.origin === new URL(app.bridge.url).origin);
+      await expect.poll(() => page.getByTestId('status-connection').textContent()).toMatch(/Connected/);
+      expect(page.url()).not.toContain('token=');
+    } finally {
+      await page.close();
+      launch.remove();
+    }
   });
 
   it('visits every page through the navigation; each shows its own heading and no error', async () => {

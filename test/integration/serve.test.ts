@@ -4,9 +4,10 @@
  * stops it with exit code 0 and the port closed.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { portIsClosed, watchServer } from './serverProcess';
 
@@ -18,10 +19,10 @@ afterEach(() => {
 });
 
 /** Starts `veil serve` and resolves with the launch URL it prints (parsed by `parse` from stdout). */
-function startServe(extra: readonly string[], parse: (stdout: string) => string | undefined) {
+function startServe(extra: readonly string[], parse: (stdout: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'veil-serve-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['bin/veil.mjs', 'serve', '--port', '0', '--data-dir', dataDir, ...extra]);
+  const child = spawn(process.execPath, ['bin/veil.mjs', 'serve', '--port', '0', '--data-dir', dataDir, ...extra], { env });
   children.push(child);
   const { exited, launchUrl } = watchServer(child, parse, 'veil serve');
   return { child, exited, launchUrl };
@@ -59,5 +60,26 @@ describe('veil serve', () => {
     server.child.kill(signal);
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(await portIsClosed(Number(launch.port))).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')('--open gives the browser a private launch page, not the token: nothing in its command line for other users to read', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'veil-open-'));
+    dirs.push(root);
+    const marker = join(root, 'argv');
+    writeFileSync(join(root, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${marker}'\n`, { mode: 0o755 });
+    const env = { ...process.env, PATH: [root, process.env.PATH ?? ''].join(delimiter), DISPLAY: ':99' };
+    const server = startServe(['--open'], humanUrl, env);
+    const launchUrl = await server.launchUrl;
+    await expect.poll(() => existsSync(marker) && readFileSync(marker, 'utf8')).toMatch(/^file:\/\//);
+    const opened = readFileSync(marker, 'utf8');
+    const token = new URL(launchUrl).hash.slice('#token='.length);
+    expect(opened).not.toContain(token);
+    const page = fileURLToPath(opened);
+    expect(statSync(page).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(page)).mode & 0o777).toBe(0o700);
+    expect(readFileSync(page, 'utf8')).toContain(`<meta http-equiv="refresh" content="0; url=${launchUrl}">`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(page)).toBe(false);
   });
 });
