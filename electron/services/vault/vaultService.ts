@@ -139,6 +139,9 @@ export class VaultService {
       await replaceText(tx, id, text, scanPii(text));
       await addHistory(tx, id, 'redact', { kinds: [...new Set(redacted.map((f) => f.kind))], spans: redacted.length });
     });
+    // The old text's pages are zeroed (secure_delete, FTS5 secure-delete), but copies of them
+    // stay in the write-ahead log until a checkpoint: move it into the database and empty it.
+    await this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     this.changed((await getRecord(this.db, id)).dataset_id, 'record redacted');
     return toRow(await getRecord(this.db, id));
   }

@@ -115,11 +115,24 @@ describe('vault store', () => {
     expect((await call(ctx, 'vault.record', { id: row.id })).text).toBe('write to ann@example.org or [EMAIL]');
   });
 
+  const bytes = () => ['', '-wal'].map((s) => { try { return readFileSync(join(dir, 'data', DATABASE_FILE + s)).toString('latin1'); } catch { return ''; } }).join('');
+
+  it('redaction leaves the redacted text nowhere in the database files (index and write-ahead log included), without compaction', async () => {
+    await call(ctx, 'vault.createDataset', { name: 'hr', task: 'generation' });
+    await call(ctx, 'vault.addRecords', { dataset: 'hr', records: [{ text: 'Call me at qzxunique@mailhost.net now' }, { text: 'routine note' }] });
+    const [row] = (await call(ctx, 'vault.records', { dataset: 'hr', filter: { search: 'qzxunique*' } })).rows;
+    expect(bytes()).toContain('qzxunique');
+    expect((await call(ctx, 'vault.redact', { id: row.id, kinds: ['email'] })).text).toBe('Call me at [EMAIL] now');
+    expect(bytes()).not.toContain('qzxunique');
+    expect(bytes()).not.toContain('mailhost');
+    expect((await call(ctx, 'vault.records', { dataset: 'hr', filter: { search: 'qzxunique*' } })).rows).toEqual([]);
+    expect((await call(ctx, 'vault.records', { dataset: 'hr', filter: { search: 'call' } })).rows.map((r) => r.id)).toEqual([row.id]);
+  });
+
   it('hard-deletes: after compaction the deleted text is nowhere in the database files', async () => {
     await call(ctx, 'vault.createDataset', { name: 'hr', task: 'generation' });
     const secret = 'Zanzibar-7731 grievance of employee';
     await call(ctx, 'vault.addRecords', { dataset: 'hr', records: [{ text: secret }, { text: 'routine note' }] });
-    const bytes = () => ['', '-wal'].map((s) => { try { return readFileSync(join(dir, 'data', DATABASE_FILE + s)).toString('latin1'); } catch { return ''; } }).join('');
     expect(bytes()).toContain('Zanzibar-7731');
     const result = await call(ctx, 'vault.deleteDataset', { dataset: 'hr' });
     expect(result).toEqual({ deletedRecords: 2, datasetRemoved: true, compacted: true });

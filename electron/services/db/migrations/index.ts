@@ -7,5 +7,6 @@ import { vaultMigration } from './001_vault';
 import { ledgerMigration } from './002_ledger';
 import { synthesisMigration } from './003_synthesis';
 import { plansMigration } from './004_plans';
+import { ftsSecureDeleteMigration } from './005_fts_secure_delete';
 
-export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration];
+export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration];
