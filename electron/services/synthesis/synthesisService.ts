@@ -75,6 +75,11 @@ export class SynthesisService {
     try {
       const models = await getModelService(this.ctx);
       const model = await models.current();
+      // The model that generates is the one named in the certificate: read it before generating
+      // (the analyst may switch backends while the job runs; the job keeps its model).
+      const status = await models.status();
+      if (status.active.backend !== model.info.backend || status.active.name !== model.info.name) throw new Error('the model changed as the job started: nothing was sampled; start the job again');
+      const identity: ModelIdentity = { backend: model.info.backend, name: model.info.name, sha256: status.gguf?.sha256 ?? null };
       const pools = await Promise.all(priced.pools.map(async (plan) => ({ plan, pool: await this.source.pool(dataset, plan.label) })));
       const demonstrations = await synthesizeDemonstrations({
         model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal,
@@ -86,8 +91,6 @@ export class SynthesisService {
       job.throwIfCancelled();
       const content = releasedContent(dataset, priced, demonstrations);
       const account = accountEpsilon(priced.plan.event, priced.plan.delta);
-      const status = await models.status();
-      const identity: ModelIdentity = { backend: status.active.backend, name: status.active.name, sha256: status.gguf?.sha256 ?? null };
       const issued = await uncommittedDocument({ content, dataset, priced, epsilon: account.bounds, accountant: account.accountant, model: identity });
       const commit = await this.ledger.commit(reservationId, { outputHash: issued.releaseHash });
       const document = committedDocument(issued, { entryId: commit.id, entryHash: commit.entryHash });

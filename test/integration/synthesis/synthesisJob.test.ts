@@ -116,6 +116,28 @@ describe('synthesis job', () => {
     expect(summary.reservations.orphaned).toBe(1);
   }, 60_000);
 
+  it('certifies the model that generated, even when the analyst switches backends while the job runs', async () => {
+    const server = await startOpenAiTestServer(await loadReferenceLearner());
+    try {
+      await callMethod(ctx, 'model.useRemote', { baseUrl: server.baseUrl, model: 'reference' });
+      let switched: Promise<unknown> | undefined;
+      const off = ctx.subscribe((event) => {
+        if (event === 'synth.progress') switched ??= callMethod(ctx, 'model.useReference', {});
+      });
+      const { jobId, runId } = await callMethod(ctx, 'synth.start', small);
+      const job = await ctx.jobs.wait(jobId);
+      off();
+      await switched;
+      expect(job.status).toBe('succeeded');
+      expect((await callMethod(ctx, 'model.status', {})).active.backend).toBe('reference');
+      const run = await callMethod(ctx, 'synth.get', { id: runId });
+      expect(run.document?.certificate.model).toEqual({ backend: 'openai-compatible', name: 'reference', sha256: null });
+    } finally {
+      await callMethod(ctx, 'model.useReference', {});
+      await server.close();
+    }
+  });
+
   it('keeps a remote server\'s error text, which may quote the private prompt, out of the run and the job record', async () => {
     const server = await startOpenAiTestServer(await loadReferenceLearner());
     try {
