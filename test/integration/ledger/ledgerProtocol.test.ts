@@ -159,7 +159,7 @@ describe('accounting of the whole ledger', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       expect(await runCli(['ledger', 'verify', '--data-dir', dataDir])).toBe(0);
-      const columns = ['purpose', 'event_json', 'parameters_json', 'actor', 'created_at', 'spent_epsilon', 'epsilon_cap', 'delta', 'prev_hash', 'entry_hash', 'job_id'];
+      const columns = ['purpose', 'event_json', 'parameters_json', 'actor', 'created_at', 'spent_epsilon', 'epsilon_cap', 'delta', 'prev_hash', 'entry_hash', 'job_id', 'output_hash', 'accountant', 'id', 'dataset_id', 'seq', 'reservation_id'];
       const rows = await query<{ id: number; type: string }>(file, 'SELECT id, type FROM ledger_entries ORDER BY id');
       let checked = 0;
       for (const row of rows) {
@@ -169,7 +169,7 @@ describe('accounting of the whole ledger', () => {
           if (!(await tamper(join(copyDir, 'veil.sqlite'), row.id, column))) continue; // NULL in this row type
           errors.length = 0;
           expect(await runCli(['ledger', 'verify', '--data-dir', copyDir]), `${column} of entry ${row.id}`).toBe(1);
-          expect(errors.join('')).toMatch(new RegExp(`entry ${row.id}\\b`));
+          expect(errors.join('')).toMatch(named(column, row.id));
           checked++;
         }
       }
@@ -190,11 +190,24 @@ function query<T>(file: string, sql: string): Promise<T[]> {
  * connection, dropping and then re-creating the append-only triggers so that only the
  * hash chain can tell. Returns false when the column is NULL for that row.
  */
+/**
+ * What verify names for a tampered column: the entry; an altered id as it now reads; an entry
+ * moved to another dataset or position shows as a gap in its chain, named at the gap.
+ */
+function named(column: string, id: number): RegExp {
+  if (column === 'id') return new RegExp(`entry ${id + 1000}\\b`);
+  if (column === 'dataset_id' || column === 'seq') return /an entry was removed, inserted or moved/;
+  return new RegExp(`entry ${id}\\b`);
+}
+
+/** Key columns: moved by 1,000 (to an id, dataset or sequence number no other row has). */
+const INTEGER_COLUMNS = new Set(['id', 'dataset_id', 'seq', 'reservation_id']);
+
 async function tamper(file: string, id: number, column: string): Promise<boolean> {
   const [row] = await query<{ value: string | number | null }>(file, `SELECT ${column} AS value FROM ledger_entries WHERE id = ${id}`);
   if (row.value === null) return false;
   const text = String(row.value);
-  const changed = typeof row.value === 'number' ? row.value * (1 + 1e-9) + 1e-12 : text.slice(0, -1) + (text.endsWith('a') ? 'b' : 'a');
+  const changed = INTEGER_COLUMNS.has(column) ? Number(row.value) + 1000 : typeof row.value === 'number' ? row.value * (1 + 1e-9) + 1e-12 : text.slice(0, -1) + (text.endsWith('a') ? 'b' : 'a');
   const triggers = await query<{ sql: string }>(file, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger_entries'");
   const db = new sqlite3.Database(file);
   const exec = (sql: string) => new Promise<void>((resolve, reject) => db.exec(sql, (e) => (e ? reject(e) : resolve())));
