@@ -7,7 +7,7 @@ import { inMemoryPool, type PoolRecord, type PrivatePool } from '../../../../cor
 import { defaultTemplate, renderFewShotPrompt } from '../../../../core/icl/prompts';
 import { synthesizeDemonstrations, type SynthesisProgress } from '../../../../core/icl/synthesize';
 import { jobEvent, poolEvent, spreadShots } from '../../../../core/icl/synthesisPlan';
-import { teacherVectors } from '../../../../core/icl/teacherEnsemble';
+import { teacherCapacity, teacherVectors } from '../../../../core/icl/teacherEnsemble';
 import { poissonSampleAssign } from '../../../../core/mechanisms/poissonSampling';
 import { seededRandom } from '../../../../core/random/seededRandom';
 import { fakeModel } from './fakeModel';
@@ -29,19 +29,25 @@ function fixedPool(units: readonly string[], teacherOf: readonly number[], teach
 }
 
 describe('teacher ensemble', () => {
-  it('adding one record changes at most one teacher vector', async () => {
+  it('adding one record changes at most one teacher vector, with the per-teacher cap binding', async () => {
     const random = seededRandom(7);
+    const cap = teacherCapacity(1);
+    let capBound = 0;
     for (let trial = 0; trial < 20; trial++) {
-      // Sample D' = D ∪ {x} (x = the last unit); D is the same draw with x removed.
-      const { units, teacher } = poissonSampleAssign(texts.length, 0.4, 5, random);
+      // Sample D' = D ∪ {x} (x = unit 0, first in its teacher's group, so always inside the cap);
+      // D is the same draw with x removed. ~4.8 records per teacher against a cap of 3: a cap
+      // over all teachers together (or a sampler splitting units) would change several.
+      const { units, teacher } = poissonSampleAssign(texts.length, 0.6, 5, random);
       const withX = fixedPool([...units].map((u) => texts[u]), [...teacher], 5);
-      const keep = [...units].map((u, i) => [u, i]).filter(([u]) => u !== texts.length - 1).map(([, i]) => i);
+      const keep = [...units].map((u, i) => [u, i]).filter(([u]) => u !== 0).map(([, i]) => i);
       const withoutX = fixedPool(keep.map((i) => texts[units[i]]), keep.map((i) => teacher[i]), 5);
-      const common = { model: fakeModel(), template, label: 'spam', soFar: 'a', candidates: [0, 1, 2], q: 0.4, teachers: 5, perTeacher: 20, random };
+      const common = { model: fakeModel(), template, label: 'spam', soFar: 'a', candidates: [0, 1, 2], q: 0.6, teachers: 5, perTeacher: 1, random };
       const [a, b] = await Promise.all([teacherVectors({ ...common, pool: withX }), teacherVectors({ ...common, pool: withoutX })]);
       const changed = a.filter((v, m) => v.some((x, j) => x !== b[m][j])).length;
       expect(changed).toBeLessThanOrEqual(1);
+      if (Array.from({ length: 5 }, (_, m) => [...teacher].filter((t) => t === m).length).some((n) => n > cap)) capBound++;
     }
+    expect(capBound).toBeGreaterThan(10);
   });
 
   it('builds teacher prompts with the public label and never another record label', async () => {
