@@ -3,7 +3,7 @@
  * $XDG_DATA_HOME/veil, else ~/.local/share/veil (README, "Where data lives"). The process
  * environment is restored after every test.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -73,11 +73,31 @@ describe('the CLI data directory', () => {
 });
 
 describe('ensureDataDir', () => {
-  it('locks an existing directory down to 0700', () => {
+  it('creates a new directory (and missing parents) owner-only', () => {
+    const created = join(dir, 'new', 'data');
+    expect(ensureDataDir(created)).toBe(created);
+    expect(statSync(created).mode & 0o7777).toBe(0o700);
+  });
+
+  it('leaves the permissions of an existing directory alone (was: forced to 0700, even on ~)', () => {
     const existing = join(dir, 'loose');
-    mkdirSync(existing, { mode: 0o755 });
+    mkdirSync(existing);
     chmodSync(existing, 0o755);
     expect(ensureDataDir(existing)).toBe(existing);
-    expect(statSync(existing).mode & 0o777).toBe(0o700);
+    expect(statSync(existing).mode & 0o7777).toBe(0o755);
+  });
+
+  it.each([0o777, 0o1777])('refuses an existing directory every user may write into (mode %o), changing nothing', (bits) => {
+    const open = join(dir, `open-${bits.toString(8)}`);
+    mkdirSync(open);
+    chmodSync(open, bits);
+    expect(() => ensureDataDir(open)).toThrow(/writable by every user .*choose a private directory/);
+    expect(statSync(open).mode & 0o7777).toBe(bits);
+  });
+
+  it('refuses a path that is a file', () => {
+    const file = join(dir, 'file');
+    writeFileSync(file, '');
+    expect(() => ensureDataDir(file)).toThrow(/not a directory|EEXIST|ENOTDIR/);
   });
 });

@@ -119,12 +119,12 @@ function registerFiles(vault: Command): void {
       .description('write a dataset to a CSV or JSONL file (owner-only)')
       .argument('<dataset>')
       .requiredOption('--out <file>', 'file to write')
-      .option('--format <format>', 'csv | jsonl (default: from the extension)')
+      .option('--format <format>', 'csv | jsonl (default: from the extension, which must match it)')
       .option('--overwrite', 'replace an existing file'),
   ).action(async (dataset: string, opts: Common & { out: string; format?: string; overwrite?: boolean }) => {
     const extension = /\.(csv|jsonl)$/i.exec(opts.out)?.[1].toLowerCase();
     const format = choice('--format', opts.format ?? extension, ['csv', 'jsonl'] as const);
-    if (!format) throw new CliError('--format csv|jsonl is needed when the file name does not end in .csv or .jsonl', 2);
+    if (!format) throw new CliError('the file name must end in .csv or .jsonl', 2);
     const input = { dataset, path: resolve(opts.out), format, overwrite: opts.overwrite ?? false };
     const result = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'vault.export', input));
     printResult(opts.json, result, () => `wrote ${result.records} records to ${result.path} (${result.bytes} bytes)`);

@@ -51,9 +51,12 @@ describe('veil vault import / stats / export', () => {
     expect(JSON.parse(first.stdout)).toMatchObject({ path: out, format: 'jsonl', records: 2 });
     expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(2);
     expect((await veil('vault', 'export', 'mail', '--out', out)).stderr).toMatch(/^veil: .* exists; choose another name or overwrite it\n$/);
-    expect((await veil('vault', 'export', 'mail', '--out', out, '--overwrite', '--format', 'csv')).stdout).toMatch(/^wrote 2 records to /);
-    expect(readFileSync(out, 'utf8')).toMatch(/^text,label,output,split,subject,tags\r\n/);
-    expect((await veil('vault', 'export', 'mail', '--out', join(dir, 'mail.out'))).code).toBe(2);
+    expect((await veil('vault', 'export', 'mail', '--out', out, '--overwrite')).stdout).toMatch(/^wrote 2 records to /);
+    expect((await veil('vault', 'export', 'mail', '--out', out, '--overwrite', '--format', 'csv')).stderr).toMatch(/^veil: the file name must end in \.csv: /);
+    const csv = join(dir, 'exported.csv');
+    expect((await veil('vault', 'export', 'mail', '--out', csv)).stdout).toMatch(/^wrote 2 records to /);
+    expect(readFileSync(csv, 'utf8')).toMatch(/^text,label,output,split,subject,tags\r\n/);
+    expect(await veil('vault', 'export', 'mail', '--out', join(dir, 'mail.out'))).toMatchObject({ code: 2, stderr: 'veil: the file name must end in .csv or .jsonl\n' });
   });
 
   it('sample-data checks its kind', async () => {
