@@ -94,6 +94,18 @@ describe('electron-builder.yml', () => {
     expect(matches('files', 'x64')('package.json')).toBe(true);
   });
 
+  it('flips the Electron fuses that would let the shipped binary run other code (no run-as-node, NODE_OPTIONS, --inspect; app code only from the asar)', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+    });
+    // The model host must then be a utilityProcess in Electron (a child_process.fork of the Electron binary needs run-as-node).
+    expect(readFileSync(join(ROOT, 'electron/workers/launchModelHost.ts'), 'utf8')).toContain('electron.utilityProcess.fork(');
+  });
+
   it('packs the app into an asar archive and unpacks exactly the native modules from it', () => {
     expect(config.asar).toBe(true);
     const unpacked = matches('asarUnpack', 'x64');
