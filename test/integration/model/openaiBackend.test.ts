@@ -98,6 +98,29 @@ describe.each([
   });
 });
 
+describe('a server with a short context', () => {
+  it('gets a prompt longer than its context cut from the left (its last tokens), not a request it refuses', async () => {
+    const short = await startOpenAiTestServer(reference, { maxLogprobs: 100, contextLength: 64 });
+    try {
+      const remote = await RemoteModel.connect(new OpenAiClient({ baseUrl: short.baseUrl, model: 'reference' }));
+      expect(remote.info.contextLength).toBe(64);
+      const long = `${'Email: a routine note about the quarterly budget review.\nLabel: ham\n\n'.repeat(12)}${prompt}`;
+      const ids = await reference.tokenize(long);
+      expect(ids.length).toBeGreaterThan(64);
+      const set = await candidates();
+      const [cut, fits] = await remote.nextTokenDistributions([long, prompt.slice(-100)], { restrictTo: set });
+      const truth = await reference.nextTokenDistribution(ids.slice(ids.length - 62), { restrictTo: set });
+      cut.probs.forEach((p, j) => expect(p).toBeCloseTo(truth.probs[j], 9));
+      const asSent = await reference.nextTokenDistribution(prompt.slice(-100), { restrictTo: set });
+      fits.probs.forEach((p, j) => expect(p).toBeCloseTo(asSent.probs[j], 9));
+      // The server does refuse what does not fit (so the cut is what made the call succeed).
+      await expect(new OpenAiClient({ baseUrl: short.baseUrl, model: 'reference' }).post('/completions', { prompt: long, max_tokens: 1 })).rejects.toThrow(/HTTP 400: This model's maximum context length is exceeded/);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe('API keys', () => {
   let ws: Workspace;
   beforeAll(() => {

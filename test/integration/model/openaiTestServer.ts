@@ -20,6 +20,8 @@ export interface TestServerOptions {
   textKeys?: boolean;
   /** Return at most maxLogprobs logprobs without complaining, instead of HTTP 400. */
   silentCap?: boolean;
+  /** max_model_len announced by /v1/models, enforced on completions (default 100,000). */
+  contextLength?: number;
 }
 
 export interface TestServer {
@@ -34,6 +36,13 @@ export interface TestServer {
 }
 
 type Body = Record<string, unknown>;
+
+/** A prompt longer than the announced context (answered HTTP 400, as vLLM does). */
+class ContextOverflow extends Error {
+  constructor(tokens: number) {
+    super(`This model's maximum context length is exceeded: the prompt has ${tokens} tokens`);
+  }
+}
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -55,6 +64,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
 
   async function completion(prompt: unknown, body: Body, index: number) {
     const ids = await tokens(prompt);
+    if (ids.length + 1 > (options.contextLength ?? 100_000)) throw new ContextOverflow(ids.length);
     const logprobCount = typeof body.logprobs === 'number' ? Math.min(body.logprobs, options.maxLogprobs ?? Infinity) : null;
     const bias = (body.logit_bias ?? {}) as Record<string, number>;
     const asIds = Boolean(body.return_tokens_as_token_ids) && !options.textKeys;
@@ -107,7 +117,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
       return send(res, 401, { error: { message: `Incorrect API key provided: ${req.headers.authorization ?? 'none'}` } });
     }
     const url = req.url ?? '';
-    if (req.method === 'GET' && url === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: 'reference', object: 'model', max_model_len: 100000 }] });
+    if (req.method === 'GET' && url === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: 'reference', object: 'model', max_model_len: options.contextLength ?? 100_000 }] });
     if (req.method !== 'POST') return send(res, 404, { error: { message: 'not found' } });
     const body = await readBody(req);
     if (url === '/tokenize') return send(res, 200, { tokens: await model.tokenize(String(body.prompt ?? body.content ?? '')) });
@@ -132,7 +142,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: error instanceof Error ? error.message : String(error) } }));
+    handle(req, res).catch((error: unknown) => send(res, error instanceof ContextOverflow ? 400 : 500, { error: { message: error instanceof Error ? error.message : String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

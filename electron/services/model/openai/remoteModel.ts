@@ -146,7 +146,28 @@ export class RemoteModel implements LanguageModel {
     if (!restrictTo) throw new CapabilityError('openai-compatible', 'return a full next-token distribution (servers return only the top logprobs); pass restrictTo');
     checkRestriction(restrictTo, null);
     if (prompts.length === 0) return [];
-    return withLogprobCap(this.client, (cap) => this.restricted(prompts, restrictTo, biasChunks(restrictTo, cap), options.signal));
+    const fitted = await this.fitted(prompts);
+    return withLogprobCap(this.client, (cap) => this.restricted(fitted, restrictTo, biasChunks(restrictTo, cap), options.signal));
+  }
+
+  /**
+   * Prompts cut from the left to fit the server's context, as the llama.cpp backend does: a
+   * DP step must not fail on the length of a sampled private record. A token is at least one
+   * byte, so a prompt of at most contextLength − 2 UTF-8 bytes fits (one position for a BOS
+   * the server may add, one for the answer) and is sent as it is; a longer one is tokenized
+   * and, if it does not fit, sent as its last contextLength − 2 token ids. Without /tokenize
+   * or a known context length, prompts are sent as they are.
+   */
+  private async fitted(prompts: readonly Prompt[]): Promise<Prompt[]> {
+    const room = (this.info.contextLength ?? 0) - 2;
+    if (!this.hasTokenizer || room < 1) return [...prompts];
+    return Promise.all(
+      prompts.map(async (prompt) => {
+        if (typeof prompt === 'string' ? Buffer.byteLength(prompt) <= room : prompt.length <= room) return prompt;
+        const tokens = typeof prompt === 'string' ? await this.tokenize(prompt) : prompt;
+        return tokens.length <= room ? prompt : tokens.slice(tokens.length - room);
+      }),
+    );
   }
 
   /** One request per chunk for all prompts; a reply short of the chunk's size means the cap is lower. */
