@@ -258,7 +258,9 @@ describe.runIf(chromiumAvailable())('Vault page (Chromium, browser mode)', () =>
     await region('Dataset: Tickets').getByRole('button', { name: 'Export…' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Export Tickets' });
     await dialog.getByLabel('Export file path').fill(target);
-    await choose(dialog, 'Format', 'JSONL');
+    // The format follows the extension typed.
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Format' }).textContent(), QUICK).toBe('JSONL');
+    expect(await dialog.getByText('Absolute path on this machine, ending in .jsonl').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect.poll(() => dialog.textContent(), QUICK).toContain('Wrote 4 records');
     expect(readFileSync(target, 'utf8').trim().split('\n').map((l) => JSON.parse(l).subject)).toEqual(['alice', 'bob', 'carol', 'gina']);

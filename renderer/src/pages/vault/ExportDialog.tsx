@@ -1,7 +1,8 @@
 /**
  * Export the dataset (text, label, output, split, subject, tags) to a CSV or JSONL file at an
- * absolute path on this machine; the file is written owner-only. Existing files are kept
- * unless overwriting is ticked.
+ * absolute path on this machine; the file is written owner-only. The format follows the
+ * path's extension (the service writes only .csv / .jsonl files, outside hidden folders).
+ * Existing files are kept unless overwriting is ticked.
  */
 import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
@@ -19,6 +20,11 @@ export function ExportDialog({ api, dataset, onClose }: { api: VeilApi; dataset:
   const [overwrite, setOverwrite] = useState(false);
   const [written, setWritten] = useState<MethodOutput<'vault.export'> | null>(null);
   const { busy, error, run } = useAsyncAction();
+  const choosePath = (value: string) => {
+    setPath(value);
+    const extension = /\.(csv|jsonl)$/i.exec(value.trim())?.[1].toLowerCase();
+    if (extension) setFormat(extension as Format);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setWritten(null);
@@ -32,7 +38,7 @@ export function ExportDialog({ api, dataset, onClose }: { api: VeilApi; dataset:
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Alert severity="warning">The exported file holds the private text in the clear. Keep it where the vault is.</Alert>
-            <TextField label="Export file path" placeholder={`/home/analyst/${dataset.name.replace(/\W+/g, '-')}.${format}`} value={path} required autoFocus onChange={(e) => setPath(e.target.value)} helperText="Absolute path on this machine" slotProps={{ htmlInput: { spellCheck: false } }} />
+            <TextField label="Export file path" placeholder={`/home/analyst/${dataset.name.replace(/\W+/g, '-')}.${format}`} value={path} required autoFocus onChange={(e) => choosePath(e.target.value)} helperText={`Absolute path on this machine, ending in .${format}`} slotProps={{ htmlInput: { spellCheck: false } }} />
             <TextField select label="Format" value={format} onChange={(e) => setFormat(e.target.value as Format)} sx={{ width: 160 }}>
               <MenuItem value="csv">CSV</MenuItem>
               <MenuItem value="jsonl">JSONL</MenuItem>
