@@ -1,14 +1,16 @@
 /**
  * The largest count n whose value stays within a cap, for a value that does not fall as n
  * grows (ε of n compositions): the n ≥ from with value(n) ≤ cap and value(n + 1) > cap, as
- * an exact search of a monotone predicate finds it.
+ * an exact search of a monotone predicate finds it. For a value that is not quite monotone
+ * (an accountant refined only to 1 %), it returns such a crossing, not necessarily the last.
  *
  * Every value is an accountant call, so the search spends few. It brackets the answer by
  * extrapolating a power law through its last two points (ε grows roughly like a power of
- * the number of compositions), then narrows the bracket by regula falsi (Illinois) on
- * (log n, log value) and bisects (geometrically while the bracket spans more than a factor
- * 4) after two steps in a row that halved it neither in width nor in log-width, so it needs
- * about 3·log₂(limit) calls at worst and a handful on smooth values.
+ * the number of compositions), at least doubling once such a law fell short or the value
+ * stays flat; then it narrows the bracket by regula falsi (Illinois) on (log n, log value)
+ * and bisects (geometrically while the bracket spans more than a factor 4) after two steps
+ * in a row that halved it neither in width nor in log-width. That is a handful of calls on
+ * smooth values and about 4·log₂(limit) at worst (exponential + binary search: 2·log₂).
  */
 
 export interface CountSearchInput {
@@ -46,12 +48,17 @@ export function largestWithinCap({ value, cap, from, limit }: CountSearchInput):
   let hi = Infinity;
   let valueHi = Infinity;
 
+  // Once a measured power law fell short of the crossing, at least double each step.
+  let fellShort = false;
   while (hi === Infinity) {
     if (lo >= limit) return { count: limit, atLimit: true, evaluations };
-    const next = Math.min(limit, Math.max(lo + 1, Math.round(OVERSHOOT * extrapolate(lo, valueLo, previous, cap))));
+    const { guess, measured } = extrapolate(lo, valueLo, previous, cap);
+    const next = Math.min(limit, Math.max(fellShort ? 2 * lo : lo + 1, Math.round(OVERSHOOT * guess)));
     const v = at(next);
-    if (v <= cap) [previous, lo, valueLo] = [{ n: lo, value: valueLo }, next, v];
-    else [hi, valueHi] = [next, v];
+    if (v <= cap) {
+      [previous, lo, valueLo] = [{ n: lo, value: valueLo }, next, v];
+      fellShort ||= measured;
+    } else [hi, valueHi] = [next, v];
   }
 
   let gapLo = Math.log(valueLo / cap);
@@ -82,10 +89,15 @@ export function largestWithinCap({ value, cap, from, limit }: CountSearchInput):
   return { count: lo, atLimit: false, evaluations };
 }
 
-/** Where a power law through the last two points reaches the cap (doubling when there is no such law). */
-function extrapolate(n: number, v: number, previous: { n: number; value: number } | null, cap: number): number {
-  if (!(n > 0 && v > 0)) return 2 * n;
-  const measured = previous && previous.n > 0 && previous.value > 0 && v > previous.value ? Math.log(v / previous.value) / Math.log(n / previous.n) : NaN;
-  const exponent = measured > 0 ? measured : DEFAULT_EXPONENT;
-  return n * (cap / v) ** (1 / exponent);
+/**
+ * Where a power law through the last two points reaches the cap (`measured`), or through the
+ * last one with the default exponent when the other is missing or at 0; doubling when the
+ * value did not rise (no law to follow).
+ */
+function extrapolate(n: number, v: number, previous: { n: number; value: number } | null, cap: number): { guess: number; measured: boolean } {
+  if (!(n > 0 && v > 0)) return { guess: 2 * n, measured: false };
+  if (!previous || !(previous.n > 0 && previous.value > 0)) return { guess: n * (cap / v) ** (1 / DEFAULT_EXPONENT), measured: false };
+  if (!(v > previous.value)) return { guess: 2 * n, measured: false };
+  const exponent = Math.log(v / previous.value) / Math.log(n / previous.n);
+  return { guess: n * (cap / v) ** (1 / exponent), measured: true };
 }

@@ -3,7 +3,8 @@
  * spent composed with N more copies of `event` stays within the cap, i.e.
  *   max { N : ε_upper(spent ∘ event^N, δ) ≤ cap },
  * found by a count search that spends few accountant calls (core/math/countSearch.ts; ε grows
- * with N, so the predicate is monotone).
+ * with N, so the predicate is monotone — where an accountant's rounding makes it slightly
+ * not, the count is a crossing: N fits and N + 1 does not; reserve checks every charge anyway).
  * Pure, for the ledger and the budget planner alike.
  */
 import type { PrivacyEvent } from '../../../core/accounting/events';

@@ -1,8 +1,8 @@
 /**
  * Count search: the boundary it returns against a brute-force scan for any nondecreasing
- * value (property), its worst-case number of evaluations against the bisection bound, and
- * how few it needs on the power laws ε follows (where exponential + binary search needs
- * about 2·log₂ n).
+ * value (property), its worst-case number of evaluations (long flat runs included), and how
+ * few it needs on the power laws ε follows (where exponential + binary search needs about
+ * 2·log₂ n).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,21 @@ describe('largestWithinCap', () => {
     fc.assert(fc.property(powerLaw(2), (law) => {
       expect(crossing(law)).toBeLessThanOrEqual(3 * Math.ceil(Math.log2(1_000_000)) + 2);
     }), { seed: 20261125, numRuns: 300 });
+  });
+
+  it('brackets a long flat run just under the cap by doubling, within 4·⌈log₂ limit⌉ + 2 evaluations (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 1_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.5, max: 0.999999, noNaN: true }), (limit, where, level) => {
+        const jump = 1 + Math.floor(where * (limit - 1)); // first count over the cap
+        const value = (n: number) => (n < jump ? level : 2);
+        const result = search(value, 1, 0, limit);
+        expect(result.count).toBe(Math.min(limit, jump - 1));
+        expect(result.evaluations).toBeLessThanOrEqual(4 * Math.ceil(Math.log2(limit)) + 2);
+      }),
+      { seed: 20261126, numRuns: 300 },
+    );
+    // A review's case: flat at 0.999 up to n = 250 of 300 (48 evaluations before doubling).
+    expect(search((n) => (n < 250 ? 0.999 : 2), 1, 0, 300).evaluations).toBeLessThanOrEqual(20);
   });
 
   it('stops at the limit when the limit stays within the cap, and starts from a count with value 0', () => {
