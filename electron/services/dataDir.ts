@@ -1,8 +1,8 @@
 /**
  * The per-user data directory: Electron's userData in the desktop app, otherwise
  * --data-dir / VEIL_DATA_DIR / ~/.local/share/veil. Created owner-only (0700); an existing
- * directory keeps its permissions (Veil's own files in it are owner-only), unless other
- * users may write into it (/tmp, a shared folder), which is refused.
+ * directory keeps its permissions (Veil's own files in it are owner-only), but one that
+ * belongs to another user, or that every user may write into (/tmp), is refused.
  */
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -21,6 +21,7 @@ export function ensureDataDir(dir: string): string {
   const info = statSync(absolute);
   if (!info.isDirectory()) throw new Error(`data directory ${absolute} is not a directory`);
   if (created) chmodSync(absolute, 0o700); // the umask may have narrowed mkdir's mode, never widened it: this is exact
+  else if (process.getuid && info.uid !== process.getuid()) throw new Error(`data directory ${absolute} belongs to another user: choose a directory of your own`);
   else if (info.mode & 0o002) throw new Error(`data directory ${absolute} is writable by every user (mode ${(info.mode & 0o7777).toString(8)}): choose a private directory`);
   return absolute;
 }

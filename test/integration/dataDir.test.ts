@@ -3,7 +3,7 @@
  * $XDG_DATA_HOME/veil, else ~/.local/share/veil (README, "Where data lives"). The process
  * environment is restored after every test.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -93,6 +93,15 @@ describe('ensureDataDir', () => {
     chmodSync(open, bits);
     expect(() => ensureDataDir(open)).toThrow(/writable by every user .*choose a private directory/);
     expect(statSync(open).mode & 0o7777).toBe(bits);
+  });
+
+  // Giving a directory to another user needs root (CI runs as root).
+  it.runIf(process.getuid?.() === 0)('refuses an existing directory that belongs to another user (it could read or swap the files)', () => {
+    const theirs = join(dir, 'theirs');
+    mkdirSync(theirs);
+    chmodSync(theirs, 0o755);
+    chownSync(theirs, 65534, 65534);
+    expect(() => ensureDataDir(theirs)).toThrow(/belongs to another user/);
   });
 
   it('refuses a path that is a file', () => {

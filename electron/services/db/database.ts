@@ -5,7 +5,7 @@
  * for any running transaction to finish (otherwise it would run inside it). Long writers
  * (imports) should open their own connection: WAL lets readers go on meanwhile.
  */
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import sqlite3 from 'sqlite3';
 
 export type Params = Record<string, unknown>;
@@ -62,6 +62,13 @@ function rawQueries(db: sqlite3.Database): Queryable {
   };
 }
 
+function prepareFile(file: string): void {
+  if (!existsSync(file)) return closeSync(openSync(file, 'wx', 0o600));
+  const info = statSync(file);
+  if (process.getuid && info.uid !== process.getuid()) throw new Error(`${file} belongs to another user: Veil keeps its data only in files of the user running it`);
+  if (info.mode & 0o077) chmodSync(file, 0o600);
+}
+
 export class Database implements Queryable {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly raw: Queryable;
@@ -70,13 +77,16 @@ export class Database implements Queryable {
     this.raw = rawQueries(db);
   }
 
-  /** Opens (creating owner-only if new) a database file. */
+  /**
+   * Opens a database file: a new one is created owner-only (0600) before SQLite writes to it
+   * (its WAL and shared-memory files take the same mode); an existing one must belong to this
+   * user and is narrowed to 0600 — never private data in a file another user owns or can read.
+   */
   static async open(file: string): Promise<Database> {
-    const isNew = file !== ':memory:' && !existsSync(file);
+    if (file !== ':memory:') prepareFile(file);
     const db = await new Promise<sqlite3.Database>((resolve, reject) => {
       const handle = new sqlite3.Database(file, (err) => (err ? reject(err) : resolve(handle)));
     });
-    if (isNew) chmodSync(file, 0o600);
     const database = new Database(db, file);
     await database.raw.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA secure_delete = ON;');
     return database;

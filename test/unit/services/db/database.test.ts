@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +21,29 @@ describe('Database', () => {
     expect(await db.get('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await db.get('PRAGMA foreign_keys')).toEqual({ foreign_keys: 1 });
     await db.close();
+  });
+
+  it('creates the file owner-only before SQLite writes (WAL files too), and narrows an existing file of this user to 0600', async () => {
+    const file = join(dir, 'fresh.sqlite');
+    const db = await Database.open(file);
+    await db.exec('CREATE TABLE t (x)');
+    expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    await db.close();
+    const loose = join(dir, 'loose.sqlite');
+    writeFileSync(loose, '');
+    chmodSync(loose, 0o644);
+    await (await Database.open(loose)).close();
+    expect(statSync(loose).mode & 0o777).toBe(0o600);
+  });
+
+  // Giving a file to another user needs root (CI runs as root).
+  it.runIf(process.getuid?.() === 0)('refuses a database file that belongs to another user', async () => {
+    const file = join(dir, 'theirs.sqlite');
+    writeFileSync(file, '');
+    chmodSync(file, 0o666);
+    chownSync(file, 65534, 65534);
+    await expect(Database.open(file)).rejects.toThrow(/belongs to another user/);
+    expect(statSync(file).mode & 0o777).toBe(0o666);
   });
 
   it('serialises concurrent transactions on one connection (no lost updates)', async () => {
