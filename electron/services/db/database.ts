@@ -62,6 +62,9 @@ function rawQueries(db: sqlite3.Database): Queryable {
   };
 }
 
+/** How long a statement waits for another connection's lock. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 function prepareFile(file: string): void {
   if (!existsSync(file)) return closeSync(openSync(file, 'wx', 0o600));
   const info = statSync(file);
@@ -88,7 +91,7 @@ export class Database implements Queryable {
       const handle = new sqlite3.Database(file, (err) => (err ? reject(err) : resolve(handle)));
     });
     const database = new Database(db, file);
-    await database.raw.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA secure_delete = ON;');
+    await database.raw.exec(`PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON;`);
     return database;
   }
 
@@ -129,6 +132,23 @@ export class Database implements Queryable {
       } catch (error) {
         await this.raw.exec('ROLLBACK').catch(() => undefined);
         throw error;
+      }
+    });
+  }
+
+  /**
+   * Moves the write-ahead log into the database file and empties it, without waiting: false
+   * when another connection (an import on its own connection, a CLI process) is using the log.
+   * Nothing else runs on this connection meanwhile, so the zero busy timeout is this call's alone.
+   */
+  truncateWal(): Promise<boolean> {
+    return this.locked(async () => {
+      await this.raw.exec('PRAGMA busy_timeout = 0');
+      try {
+        const row = await this.raw.get<{ busy: number }>('PRAGMA wal_checkpoint(TRUNCATE)');
+        return row?.busy === 0;
+      } finally {
+        await this.raw.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
     });
   }

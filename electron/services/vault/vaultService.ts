@@ -39,6 +39,9 @@ function findingsAt(row: RecordRow, spans: readonly Span[]): PiiFinding[] {
   return [...chosen];
 }
 
+const WAL_PURGE_RETRY_MS = 2000;
+const WAL_PURGE_ATTEMPTS = 150;
+
 export class VaultService {
   private readonly pools = new Map<string, { version: number; pool: VaultPool }>();
   private readonly versions = new Map<number, number>();
@@ -141,9 +144,18 @@ export class VaultService {
     });
     // The old text's pages are zeroed (secure_delete, FTS5 secure-delete), but copies of them
     // stay in the write-ahead log until a checkpoint: move it into the database and empty it.
-    await this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    await this.purgeWal();
     this.changed((await getRecord(this.db, id)).dataset_id, 'record redacted');
     return toRow(await getRecord(this.db, id));
+  }
+
+  /**
+   * Empties the write-ahead log now, or — while another connection uses it — retries every
+   * few seconds for a while; SQLite empties it at the latest when the last connection closes.
+   */
+  private async purgeWal(attempt = 0): Promise<void> {
+    const done = await this.db.truncateWal().catch(() => true); // a closed database has no log left
+    if (!done && attempt < WAL_PURGE_ATTEMPTS) setTimeout(() => void this.purgeWal(attempt + 1), WAL_PURGE_RETRY_MS).unref();
   }
 
   async stats(ref: DatasetRef) {

@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
@@ -127,6 +128,25 @@ describe('vault store', () => {
     expect(bytes()).not.toContain('mailhost');
     expect((await call(ctx, 'vault.records', { dataset: 'hr', filter: { search: 'qzxunique*' } })).rows).toEqual([]);
     expect((await call(ctx, 'vault.records', { dataset: 'hr', filter: { search: 'call' } })).rows.map((r) => r.id)).toEqual([row.id]);
+  });
+
+  it('redaction does not wait on another connection reading the log; the log is emptied once it lets go', { timeout: 20_000 }, async () => {
+    await call(ctx, 'vault.createDataset', { name: 'hr', task: 'generation' });
+    await call(ctx, 'vault.addRecords', { dataset: 'hr', records: [{ text: 'Write to pqzunique@mailhost.net today' }] });
+    const [row] = (await call(ctx, 'vault.records', { dataset: 'hr' })).rows;
+    // A second connection (an import, a CLI) holds a read transaction on the write-ahead log.
+    const reader = new sqlite3.Database(join(dir, 'data', DATABASE_FILE));
+    const step = (sql: string) => new Promise<void>((resolve, reject) => reader.all(sql, (e) => (e ? reject(e) : resolve())));
+    await step('BEGIN');
+    await step('SELECT COUNT(*) FROM records');
+    const started = performance.now();
+    expect((await call(ctx, 'vault.redact', { id: row.id, kinds: ['email'] })).text).toBe('Write to [EMAIL] today');
+    // Not the 10 s busy timeout: the checkpoint does not wait (a generous bound on a loaded machine).
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(bytes()).toContain('pqzunique'); // still in the log the reader holds
+    await step('COMMIT');
+    await new Promise<void>((resolve) => reader.close(() => resolve()));
+    await expect.poll(() => bytes().includes('pqzunique'), { timeout: 10_000, interval: 250 }).toBe(false);
   });
 
   it('hard-deletes: after compaction the deleted text is nowhere in the database files', async () => {
