@@ -47,6 +47,11 @@ function wire(prompt: Prompt): WirePrompt {
   return typeof prompt === 'string' ? prompt : [...prompt];
 }
 
+/** Text that no tokenizer normalises into more tokens than characters (NFKC leaves ASCII alone). */
+const ASCII = /^[\x00-\x7f]*$/;
+/** Tokens beyond one per character a tokenizer may add (a SentencePiece word prefix, specials). */
+const ASCII_MARGIN = 8;
+
 export class RemoteModel implements LanguageModel {
   readonly info: ModelInfo;
   private readonly texts = new Map<TokenId, string>();
@@ -152,18 +157,19 @@ export class RemoteModel implements LanguageModel {
 
   /**
    * Prompts cut from the left to fit the server's context, as the llama.cpp backend does: a
-   * DP step must not fail on the length of a sampled private record. A token is at least one
-   * byte, so a prompt of at most contextLength − 2 UTF-8 bytes fits (one position for a BOS
-   * the server may add, one for the answer) and is sent as it is; a longer one is tokenized
-   * and, if it does not fit, sent as its last contextLength − 2 token ids. Without /tokenize
-   * or a known context length, prompts are sent as they are.
+   * DP step must not fail on the length of a sampled private record. Room: the context less
+   * one position for a BOS the server may add and one for the answer. An ASCII prompt shorter
+   * than the room by a margin fits whatever the tokenizer (at most one token per character,
+   * plus a SentencePiece prefix) and is sent as it is; any other prompt is tokenized and, if
+   * it does not fit, sent as its last token ids (without BOS: the server adds none to ids).
+   * Without /tokenize or a known context length, prompts are sent as they are.
    */
   private async fitted(prompts: readonly Prompt[]): Promise<Prompt[]> {
     const room = (this.info.contextLength ?? 0) - 2;
     if (!this.hasTokenizer || room < 1) return [...prompts];
     return Promise.all(
       prompts.map(async (prompt) => {
-        if (typeof prompt === 'string' ? Buffer.byteLength(prompt) <= room : prompt.length <= room) return prompt;
+        if (typeof prompt === 'string' ? ASCII.test(prompt) && prompt.length <= room - ASCII_MARGIN : prompt.length <= room) return prompt;
         const tokens = typeof prompt === 'string' ? await this.tokenize(prompt) : prompt;
         return tokens.length <= room ? prompt : tokens.slice(tokens.length - room);
       }),
