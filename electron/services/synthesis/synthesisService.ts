@@ -8,6 +8,7 @@
 import { accountEpsilon } from '../../../core/accounting';
 import { verifyDpPrompt } from '../../../core/export/verifyDpPrompt';
 import { synthesizeDemonstrations } from '../../../core/icl/synthesize';
+import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
 import type { ServiceContext } from '../context';
@@ -58,6 +59,7 @@ export class SynthesisService {
   /** Reserves the job's event (or throws, writing nothing) and starts the job. */
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
     const { priced, dataset } = await this.price(request);
+    const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
     const jobId = newJobId();
     const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
       purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
@@ -67,19 +69,25 @@ export class SynthesisService {
     });
     const runId = await this.runs.create(request, jobId, priced.plan.delta);
     await this.runs.setLedgerEntry(runId, reservation.id);
-    this.ctx.jobs.start('synthesis', (job) => this.generate(job, runId, reservation.id, priced, dataset), jobId);
+    this.ctx.jobs.start('synthesis', (job) => this.generate(job, runId, reservation.id, priced, dataset, generator), jobId);
     return { jobId, runId };
   }
 
-  private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset) {
+  /**
+   * The model a job generates with, and its identity for the certificate, taken together
+   * before the job starts: the analyst may switch backends while it runs, and the job keeps
+   * this model.
+   */
+  private async generatorModel(): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
+    const models = await getModelService(this.ctx);
+    const model = await models.current();
+    const status = await models.status();
+    if (status.active.backend !== model.info.backend || status.active.name !== model.info.name) throw new RefusalError('the model changed while the job was starting: start it again');
+    return { model, identity: { backend: model.info.backend, name: model.info.name, sha256: status.gguf?.sha256 ?? null } };
+  }
+
+  private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset, { model, identity }: { model: LanguageModel; identity: ModelIdentity }) {
     try {
-      const models = await getModelService(this.ctx);
-      const model = await models.current();
-      // The model that generates is the one named in the certificate: read it before generating
-      // (the analyst may switch backends while the job runs; the job keeps its model).
-      const status = await models.status();
-      if (status.active.backend !== model.info.backend || status.active.name !== model.info.name) throw new Error('the model changed as the job started: nothing was sampled; start the job again');
-      const identity: ModelIdentity = { backend: model.info.backend, name: model.info.name, sha256: status.gguf?.sha256 ?? null };
       const pools = await Promise.all(priced.pools.map(async (plan) => ({ plan, pool: await this.source.pool(dataset, plan.label) })));
       const demonstrations = await synthesizeDemonstrations({
         model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal,
@@ -112,9 +120,13 @@ export class SynthesisService {
     const dataset = await this.source.dataset(run.dataset);
     return this.ctx.jobs.start('synthesis.evaluate', async (job) => {
       const model = await (await getModelService(this.ctx)).current();
-      const utility = await evaluateUtility({ model, dataset, document, source: this.source, limit, job });
-      await this.runs.setUtility(runId, utility);
-      return utility;
+      try {
+        const utility = await evaluateUtility({ model, dataset, document, source: this.source, limit, job });
+        await this.runs.setUtility(runId, utility);
+        return utility;
+      } catch (error) {
+        throw error instanceof RemoteServerError ? new Error(publicReason(error)) : error;
+      }
     });
   }
 
@@ -148,8 +160,8 @@ export class SynthesisService {
 
 /**
  * Why a job failed, as stored in the run and the job record. A remote server's own
- * explanation may quote the prompt it was sent (teacher prompts hold private records), so
- * only its HTTP status is kept.
+ * explanation may quote the prompt it was sent (teacher prompts hold private records; the
+ * utility check's, held-out ones), so only its HTTP status is kept.
  */
 function publicReason(error: unknown): string {
   if (error instanceof RemoteServerError && error.status > 0) return `the remote model server answered HTTP ${error.status} (its explanation is not kept: it may quote the private prompt)`;

@@ -148,7 +148,11 @@ describe('synthesis job', () => {
       expect(job.status).toBe('failed');
       const run = await callMethod(ctx, 'synth.get', { id: runId });
       expect(run.error).toMatch(/^the remote model server answered HTTP 400 \(its explanation is not kept: it may quote the private prompt\); the reserved budget stays spent/);
-      const stored = JSON.stringify({ job, run, jobs: readFileSync(join(ctx.dataDir, 'jobs.json'), 'utf8') });
+      // The utility check sends held-out records to the same server: its refusal is kept out too.
+      const [released] = (await callMethod(ctx, 'synth.list', { dataset: 'mail' })).filter((r) => r.status === 'succeeded');
+      const check = await ctx.jobs.wait((await callMethod(ctx, 'synth.evaluate', { id: released.id, limit: 10 })).jobId);
+      expect(check).toMatchObject({ status: 'failed', error: expect.stringMatching(/^the remote model server answered HTTP 400/) as string });
+      const stored = JSON.stringify({ job, run, check, jobs: readFileSync(join(ctx.dataDir, 'jobs.json'), 'utf8') });
       expect(stored).not.toMatch(/too long/);
       for (const text of privateTexts.filter((t) => t.length >= 40)) expect(stored).not.toContain(text.slice(0, 40));
     } finally {
