@@ -60,7 +60,7 @@ function account(event: PrivacyEvent, ask: (a: Accountant) => Bounds, { crossChe
 
 /** PLD's bounds with RDP's finite upper bound in place of an infinite one; null when that does not apply. */
 export function withRdpUpper(pld: Bounds, rdp: Bounds | null): Bounds | null {
-  return pld.upper === Infinity && rdp && rdp.upper < Infinity ? { lower: pld.lower, estimate: rdp.upper, upper: rdp.upper } : null;
+  return pld.upper === Infinity && rdp && rdp.upper < Infinity ? { lower: Math.min(pld.lower, rdp.upper), estimate: rdp.upper, upper: rdp.upper } : null;
 }
 
 /** The RDP answer, or null for an event RDP cannot take. */

@@ -69,10 +69,11 @@ export class VaultService {
   }
 
   async update(ref: DatasetRef, change: Partial<Omit<DatasetFields, 'task'>>): Promise<DatasetDto> {
-    const current = await this.dataset(ref);
-    await this.db.transaction((tx) => updateDataset(tx, current, change));
-    this.changed(current.id, 'updated');
-    return this.dataset(current.id);
+    const { id } = await this.dataset(ref);
+    // Read in the transaction: the checks (labels in use, charges against the unit) see what is written over.
+    await this.db.transaction(async (tx) => updateDataset(tx, await findDataset(tx, id), change));
+    this.changed(id, 'updated');
+    return this.dataset(id);
   }
 
   /** Hard delete. A dataset with ledger entries keeps its (empty) row so the ledger stays verifiable. */
