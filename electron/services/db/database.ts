@@ -62,8 +62,20 @@ function rawQueries(db: sqlite3.Database): Queryable {
   };
 }
 
-/** How long a statement waits for another connection's lock. */
+/** How long a statement waits for another connection's lock (default). */
 const BUSY_TIMEOUT_MS = 10_000;
+
+/** Another connection held the write lock past the busy timeout: nothing was written. */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+  constructor() {
+    super('the vault is busy with another write (an import or a PII rescan, or another Veil process); nothing was changed: try again when it has finished');
+  }
+}
+
+const busyToError = (error: unknown): never => {
+  throw (error as { code?: string } | null)?.code === 'SQLITE_BUSY' ? new DatabaseBusyError() : error;
+};
 
 function prepareFile(file: string): void {
   if (!existsSync(file)) return closeSync(openSync(file, 'wx', 0o600));
@@ -76,7 +88,11 @@ export class Database implements Queryable {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly raw: Queryable;
 
-  private constructor(private readonly db: sqlite3.Database, readonly file: string) {
+  private constructor(
+    private readonly db: sqlite3.Database,
+    readonly file: string,
+    private readonly busyTimeoutMs: number,
+  ) {
     this.raw = rawQueries(db);
   }
 
@@ -85,18 +101,19 @@ export class Database implements Queryable {
    * (its WAL and shared-memory files take the same mode); an existing one must belong to this
    * user and is narrowed to 0600 — never private data in a file another user owns or can read.
    */
-  static async open(file: string): Promise<Database> {
+  static async open(file: string, { busyTimeoutMs = BUSY_TIMEOUT_MS } = {}): Promise<Database> {
     if (file !== ':memory:') prepareFile(file);
     const db = await new Promise<sqlite3.Database>((resolve, reject) => {
       const handle = new sqlite3.Database(file, (err) => (err ? reject(err) : resolve(handle)));
     });
-    const database = new Database(db, file);
-    await database.raw.exec(`PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON;`);
+    const database = new Database(db, file, busyTimeoutMs);
+    await database.raw.exec(`PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA secure_delete = ON;`);
     return database;
   }
 
+  /** Runs `work` after everything queued on this connection; a lock held too long elsewhere becomes DatabaseBusyError. */
   private locked<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(work);
+    const result = this.queue.then(work).catch(busyToError);
     this.queue = result.catch(() => undefined);
     return result;
   }
@@ -148,7 +165,7 @@ export class Database implements Queryable {
         const row = await this.raw.get<{ busy: number }>('PRAGMA wal_checkpoint(TRUNCATE)');
         return row?.busy === 0;
       } finally {
-        await this.raw.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        await this.raw.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
       }
     });
   }

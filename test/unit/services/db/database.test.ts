@@ -2,7 +2,8 @@ import { chmodSync, chownSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../../../../electron/services/db/database';
+import { Database, DatabaseBusyError } from '../../../../electron/services/db/database';
+import { isRefusal } from '../../../../electron/services/refusals';
 import { migrate, MigrationError, type Migration } from '../../../../electron/services/db/migrate';
 
 let dir: string;
@@ -44,6 +45,24 @@ describe('Database', () => {
     chownSync(file, 65534, 65534);
     await expect(Database.open(file)).rejects.toThrow(/belongs to another user/);
     expect(statSync(file).mode & 0o777).toBe(0o666);
+  });
+
+  it('answers a write lock held elsewhere past the busy timeout with DatabaseBusyError, writing nothing; then works again', async () => {
+    const file = join(dir, 'busy.sqlite');
+    const db = await Database.open(file, { busyTimeoutMs: 50 });
+    await migrate(db, [first]);
+    const other = await Database.open(file);
+    let release!: () => void;
+    const held = other.transaction(() => new Promise<void>((resolve) => (release = resolve))); // holds the write lock
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(db.run('INSERT INTO items (n) VALUES (1)')).rejects.toThrow(DatabaseBusyError);
+    await expect(db.transaction((tx) => tx.run('INSERT INTO items (n) VALUES (2)'))).rejects.toThrow(/the vault is busy with another write .*nothing was changed/);
+    release();
+    await held;
+    await db.run('INSERT INTO items (n) VALUES (3)');
+    expect(await db.all('SELECT n FROM items')).toEqual([{ n: 3 }]);
+    expect(isRefusal(new DatabaseBusyError())).toBe(true); // the bridge answers 422 with the message
+    await Promise.all([db.close(), other.close()]);
   });
 
   it('serialises concurrent transactions on one connection (no lost updates)', async () => {
