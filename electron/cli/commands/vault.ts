@@ -76,6 +76,7 @@ function describeReport(report: ImportReport, dataset: string): string {
   if (badRows.count > 0) lines.push(`bad rows skipped: ${badRows.count}`, ...badRows.rows.slice(0, shown).map((b) => `  line ${b.line}: ${b.reason}`));
   if (badRows.count > shown) lines.push(`  … (--json lists the first ${badRows.rows.length})`);
   if (!report.encoding.ok) lines.push(`encoding: ${report.encoding.message}`);
+  for (const other of report.alsoIn) lines.push(`warning: ${other.records} imported texts are also in dataset "${other.dataset}", which has its own budget: a release from either spends against the same people`);
   return lines.join('\n');
 }
 

@@ -54,6 +54,10 @@ export const importReportSchema = z.object({
   badRows: z.object({ count: z.number(), rows: z.array(badRowSchema).describe('the first 1,000') }),
   encoding: encodingVerdictSchema,
   seconds: z.number(),
+  alsoIn: z
+    .array(z.object({ dataset: z.string(), records: z.number() }))
+    .default([])
+    .describe('other datasets already holding some of the imported texts (each has its own budget)'),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

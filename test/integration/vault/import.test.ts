@@ -120,6 +120,20 @@ describe('vault.import', () => {
     expect(await (await getVaultService(ctx)).db.all('SELECT * FROM imports')).toEqual([]);
   });
 
+  it('tells which other datasets already hold imported texts (their budgets are separate)', async () => {
+    const csv = 'text,label\nWin a free cruise,spam\nLunch at noon?,ham\nBoard minutes,ham\n';
+    expect((await imported('first.csv', csv, { mapping: { label: 'label' } })).alsoIn).toEqual([]);
+    await callMethod(ctx, 'vault.createDataset', { name: 'mail copy', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.createDataset', { name: 'other', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'other', records: [{ text: '  WIN a free   cruise ', label: 'spam' }] }); // same normalised text
+    const copy = await imported('copy.csv', `${csv}Something new,ham\n`, { dataset: 'mail copy', mapping: { label: 'label' } });
+    expect(copy.accepted).toBe(4);
+    expect(copy.alsoIn).toEqual([
+      { dataset: 'mail', records: 3 },
+      { dataset: 'other', records: 1 },
+    ]);
+  });
+
   it('a row the reader cannot go past (unclosed quote, unterminated JSON array) fails the import, nothing imported, even when bad rows are skipped', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => `row ${i},ham`);
     const csv = await importFile('quote.csv', ['text,label', ...rows.slice(0, 5), '"He said, hi,ham', ...rows.slice(5)].join('\n'), { mapping: { label: 'label' } });

@@ -8,5 +8,6 @@ import { ledgerMigration } from './002_ledger';
 import { synthesisMigration } from './003_synthesis';
 import { plansMigration } from './004_plans';
 import { ftsSecureDeleteMigration } from './005_fts_secure_delete';
+import { contentHashIndexMigration } from './006_content_hash_index';
 
-export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration];
+export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration];

@@ -24,6 +24,12 @@ import { sniffFile, type SniffedFile } from './preview';
 
 const PROGRESS_MS = 250;
 
+/** Other datasets holding texts this import added (same normalised text): their budgets are separate. */
+const ALSO_IN = `SELECT d.name AS dataset, COUNT(DISTINCT r.id) AS records
+  FROM records r JOIN records o ON o.content_hash = r.content_hash AND o.dataset_id != r.dataset_id
+  JOIN datasets d ON d.id = o.dataset_id
+  WHERE r.import_id = $importId GROUP BY d.id ORDER BY d.name`;
+
 export interface PreparedImport extends Omit<SniffedFile, 'head' | 'encoding'> {
   request: ImportRequest;
   dataset: DatasetDto;
@@ -75,9 +81,10 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   check.end();
   job.throwIfCancelled();
   job.progress('committing', file.size, file.size, `${report.accepted.toLocaleString('en')} records`);
+  const alsoIn = await tx.all<{ dataset: string; records: number }>(ALSO_IN, { importId });
   const result = report.build({
     importId, datasetId: dataset.id, format: p.format, delimiter: p.delimiter, bytes,
-    encoding: streamVerdict(check, p.bom), seconds: +((performance.now() - started) / 1000).toFixed(3),
+    encoding: streamVerdict(check, p.bom), seconds: +((performance.now() - started) / 1000).toFixed(3), alsoIn,
   });
   await finishImport(tx, result);
   await touchDataset(tx, dataset.id);

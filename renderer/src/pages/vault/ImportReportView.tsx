@@ -1,4 +1,4 @@
-/** The outcome of an import: accepted rows, skipped duplicates and bad rows with their line numbers and reasons. */
+/** The outcome of an import: accepted rows, skipped duplicates and bad rows with their line numbers and reasons, texts other datasets hold too. */
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ImportReport } from '../../../../electron/shared/api/vaultFiles';
 import { formatBytes, formatCount } from '../../components/format';
@@ -13,6 +13,13 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         {report.delimiter ? `, delimiter ${JSON.stringify(report.delimiter)}` : ''}) in {report.seconds.toFixed(1)} s. Duplicates skipped: {formatCount(duplicates.count)}. Bad rows: {formatCount(badRows.count)}.
       </Alert>
       {!report.encoding.ok && <Alert severity="warning">{report.encoding.message}</Alert>}
+      {report.alsoIn.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          Some imported texts are also in{' '}
+          {report.alsoIn.map((o) => `“${o.dataset}” (${formatCount(o.records)} ${o.records === 1 ? 'record' : 'records'})`).join(', ')}. Each dataset has its own privacy budget: a release from
+          either spends against the same people. Keep one dataset per population.
+        </Alert>
+      )}
       {duplicates.count > 0 && (
         <Typography variant="body2" sx={{ mt: 1 }}>
           Duplicate lines (text already in the dataset or earlier in the file): {lineList(duplicates.lines, duplicates.count)}

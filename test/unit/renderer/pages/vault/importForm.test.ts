@@ -47,9 +47,12 @@ describe('import report', () => {
   it('reads the report from a succeeded job, or nothing from anything else', () => {
     const report: ImportReport = {
       importId: 1, datasetId: 2, format: 'csv', delimiter: ',', bytes: 10, rowsRead: 3, accepted: 2,
-      duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1,
+      duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1, alsoIn: [{ dataset: 'mail copy', records: 2 }],
     };
     expect(jobResult(importReportSchema, { status: 'succeeded', result: report })).toEqual(report);
+    // A report stored before the cross-dataset check reads with none.
+    const { alsoIn: _, ...older } = report;
+    expect(jobResult(importReportSchema, { status: 'succeeded', result: older })).toEqual({ ...report, alsoIn: [] });
     expect(jobResult(importReportSchema, { status: 'failed', result: report })).toBeNull();
     expect(jobResult(importReportSchema, { status: 'succeeded', result: { accepted: 2 } })).toBeNull();
     expect(jobResult(importReportSchema, { status: 'succeeded', result: undefined })).toBeNull();
