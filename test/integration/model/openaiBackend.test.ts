@@ -119,6 +119,22 @@ describe('a server with a short context', () => {
       await short.close();
     }
   });
+
+  it('without /tokenize, gets such a prompt cut to a suffix that fits by its byte bound, not a request it refuses', async () => {
+    const short = await startOpenAiTestServer(reference, { maxLogprobs: 100, contextLength: 64, noTokenizer: true });
+    try {
+      const remote = await RemoteModel.connect(new OpenAiClient({ baseUrl: short.baseUrl, model: 'reference' }));
+      expect(remote.capabilities.tokenize).toBe(false);
+      const long = `Résumé — ${'Email: a routine note about the quarterly budget review.\nLabel: ham\n\n'.repeat(12)}${prompt}`;
+      const set = await candidates();
+      const [cut] = await remote.nextTokenDistributions([long], { restrictTo: set });
+      const truth = await reference.nextTokenDistribution(long.slice(-(64 - 2 - 8)), { restrictTo: set });
+      cut.probs.forEach((p, j) => expect(p).toBeCloseTo(truth.probs[j], 9));
+      await expect(new OpenAiClient({ baseUrl: short.baseUrl, model: 'reference' }).post('/completions', { prompt: long, max_tokens: 1 })).rejects.toThrow(/HTTP 400: This model's maximum context length is exceeded/);
+    } finally {
+      await short.close();
+    }
+  });
 });
 
 describe('API keys', () => {

@@ -2,7 +2,7 @@
  * A local OpenAI-compatible test server (127.0.0.1 only) that serves the reference
  * learner: /v1/models, /v1/completions (logprobs with an optional cap, logit_bias applied
  * before the logprobs are computed — as OpenAI does —, echo), /v1/embeddings, and the
- * vLLM-style /tokenize and /detokenize. Optionally requires a bearer key; records the
+ * vLLM-style /tokenize and /detokenize (or, with `noTokenizer`, neither). Optionally requires a bearer key; records the
  * authorization headers it saw so tests can check what was sent. A logprob cap answers
  * HTTP 400 when exceeded (as vLLM and OpenAI do) or, with `silentCap`, returns fewer
  * logprobs than asked; the cap can be changed while running. `rejectPrompts()` makes it
@@ -22,6 +22,8 @@ export interface TestServerOptions {
   silentCap?: boolean;
   /** max_model_len announced by /v1/models, enforced on completions (default 100,000). */
   contextLength?: number;
+  /** No /tokenize or /detokenize (servers other than vLLM and llama.cpp's). */
+  noTokenizer?: boolean;
 }
 
 export interface TestServer {
@@ -120,6 +122,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     if (req.method === 'GET' && url === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: 'reference', object: 'model', max_model_len: options.contextLength ?? 100_000 }] });
     if (req.method !== 'POST') return send(res, 404, { error: { message: 'not found' } });
     const body = await readBody(req);
+    if (options.noTokenizer && (url === '/tokenize' || url === '/detokenize')) return send(res, 404, { error: { message: 'not found' } });
     if (url === '/tokenize') return send(res, 200, { tokens: await model.tokenize(String(body.prompt ?? body.content ?? '')) });
     if (url === '/detokenize') return send(res, 200, { prompt: await model.detokenize(body.tokens as number[]) });
     if (url === '/v1/embeddings') {

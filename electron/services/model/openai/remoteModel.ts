@@ -19,6 +19,7 @@ import {
   type TokenId,
   type TopToken,
 } from '../../../../core/model/languageModel';
+import { ADDED_TOKENS_MARGIN, tailWithin, tokenBound } from './promptFit';
 import { LogprobShortfall, withLogprobCap } from './logprobCap';
 import type { OpenAiClient } from './openaiClient';
 import { biasChunks, combineChunks, LOGIT_BIAS, type ChunkLogprobs } from './restrictedLogprobs';
@@ -46,11 +47,6 @@ const TOKEN_ID_KEY = /^token_id:(\d+)$/;
 function wire(prompt: Prompt): WirePrompt {
   return typeof prompt === 'string' ? prompt : [...prompt];
 }
-
-/** Text that no tokenizer normalises into more tokens than characters (NFKC leaves ASCII alone). */
-const ASCII = /^[\x00-\x7f]*$/;
-/** Tokens beyond one per character a tokenizer may add (a SentencePiece word prefix, specials). */
-const ASCII_MARGIN = 8;
 
 export class RemoteModel implements LanguageModel {
   readonly info: ModelInfo;
@@ -158,18 +154,20 @@ export class RemoteModel implements LanguageModel {
   /**
    * Prompts cut from the left to fit the server's context, as the llama.cpp backend does: a
    * DP step must not fail on the length of a sampled private record. Room: the context less
-   * one position for a BOS the server may add and one for the answer. An ASCII prompt shorter
-   * than the room by a margin fits whatever the tokenizer (at most one token per character,
-   * plus a SentencePiece prefix) and is sent as it is; any other prompt is tokenized and, if
-   * it does not fit, sent as its last token ids (without BOS: the server adds none to ids).
-   * Without /tokenize or a known context length, prompts are sent as they are.
+   * one position for a BOS the server may add and one for the answer. A prompt whose token
+   * bound (see promptFit) fits with a margin is sent as it is. Otherwise, with /tokenize it is
+   * tokenized and, if it does not fit, sent as its last token ids (without BOS: the server
+   * adds none to ids); without /tokenize it is sent as its longest suffix whose bound fits.
+   * Without a known context length, prompts are sent as they are.
    */
   private async fitted(prompts: readonly Prompt[]): Promise<Prompt[]> {
     const room = (this.info.contextLength ?? 0) - 2;
-    if (!this.hasTokenizer || room < 1) return [...prompts];
+    if (room < 1) return [...prompts];
+    const textRoom = Math.max(room - ADDED_TOKENS_MARGIN, 0);
     return Promise.all(
       prompts.map(async (prompt) => {
-        if (typeof prompt === 'string' ? ASCII.test(prompt) && prompt.length <= room - ASCII_MARGIN : prompt.length <= room) return prompt;
+        if (typeof prompt === 'string' && tokenBound(prompt) <= textRoom) return prompt;
+        if (typeof prompt === 'string' && !this.hasTokenizer) return tailWithin(prompt, textRoom);
         const tokens = typeof prompt === 'string' ? await this.tokenize(prompt) : prompt;
         return tokens.length <= room ? prompt : tokens.slice(tokens.length - room);
       }),

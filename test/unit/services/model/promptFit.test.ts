@@ -1,0 +1,45 @@
+/** Token bounds without a tokenizer: every suffix returned fits its bound and is as long as that allows. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { tailWithin, tokenBound } from '../../../../electron/services/model/openai/promptFit';
+
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+describe('tokenBound', () => {
+  it('counts ASCII characters, UTF-8 bytes otherwise, and NFKC expansions', () => {
+    expect(tokenBound('Label: ham')).toBe(10);
+    expect(tokenBound('Résumé')).toBe(8);
+    expect(tokenBound('😀')).toBe(4);
+    // U+FDFA is 3 bytes but NFKC makes it 18 characters (33 bytes) a tokenizer may see.
+    expect(tokenBound('\uFDFA')).toBe(33);
+  });
+});
+
+describe('tailWithin', () => {
+  it('keeps the last characters of ASCII text', () => {
+    expect(tailWithin('abcdefgh', 3)).toBe('fgh');
+    expect(tailWithin('abc', 3)).toBe('abc');
+    expect(tailWithin('abc', 0)).toBe('');
+  });
+
+  it('never splits a code point, and drops a character whose NFKC form does not fit', () => {
+    expect(tailWithin('a😀b', 5)).toBe('😀b');
+    expect(tailWithin('a😀b', 4)).toBe('b');
+    expect(tailWithin('x\uFDFAyz', 20)).toBe('yz');
+  });
+
+  it('returns a suffix within the bound that one more code point would exceed', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.nat(80), (text, max) => {
+        const tail = tailWithin(text, max);
+        expect(text.endsWith(tail)).toBe(true);
+        expect(tokenBound(tail)).toBeLessThanOrEqual(max);
+        expect(bytes(tail)).toBeLessThanOrEqual(max);
+        const points = Array.from(text);
+        const kept = Array.from(tail).length;
+        if (kept < points.length) expect(tokenBound(points.slice(points.length - kept - 1).join(''))).toBeGreaterThan(max);
+      }),
+      { seed: 20261123, numRuns: 400 },
+    );
+  });
+});
