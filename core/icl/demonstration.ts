@@ -3,11 +3,11 @@
  * (instruction + label + text so far — after the synthetic input in a generation task's
  * output phase — and no private records) proposes the K candidate tokens,
  * the teachers' restricted distributions are aggregated privately, and the chosen token is
- * appended. Stops at a newline, the end of text, or T_max tokens; the pool is charged
+ * appended. Stops at a newline, an end-of-text token, or T_max tokens; the pool is charged
  * T_max steps whatever was used (see synthesisPlan.ts). A generation task's demonstration
  * has a second phase — its output, after the synthetic input — charged T_max steps more.
  */
-import type { LanguageModel } from '../model/languageModel';
+import type { LanguageModel, TopToken } from '../model/languageModel';
 import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
 import { INPUT_PHASE, publicPrompt, type Phase, type PromptTemplate } from './prompts';
@@ -65,28 +65,48 @@ export interface GeneratedDemonstration {
 export const stepsPerDemonstration = (shape: Pick<SynthesisShape, 'maxTokens'>, withOutput: boolean): number =>
   shape.maxTokens * (withOutput ? 2 : 1);
 
-/** One phase of a demonstration: up to T_max private token steps; `shown` is what onToken reports. */
+/**
+ * The candidates of one step: the public top-K without control tokens (BOS, padding, unknown)
+ * and, at a phase's first step, without an end of text or a blank piece, so that no phase is
+ * empty. A public choice: it depends only on the public prompt's top-K, never on records.
+ */
+function candidatesOf(top: readonly TopToken[], first: boolean): TopToken[] {
+  const kept = top.filter((t) => t.special !== 'control' && !(first && (t.special === 'end' || t.text.trim() === '')));
+  if (kept.length === 0) throw new Error('the public prompt proposes no text token to start with; raise K or change the instruction');
+  return kept;
+}
+
+/** The text of the tokens chosen so far, decoded together (a character split over byte tokens comes out whole). */
+async function spell(model: LanguageModel, chosen: readonly TopToken[]): Promise<string> {
+  if (model.capabilities.tokenize) return model.detokenize(chosen.map((t) => t.token));
+  return chosen.map((t) => t.text).join('');
+}
+
+/**
+ * One phase of a demonstration: up to T_max private token steps. Ends before an end-of-text
+ * token (its text is never written) and at the first newline; `shown` is what onToken reports.
+ */
 async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, firstStep: number, shown: (soFar: string) => string) {
   const { model, shape } = req;
+  const chosen: TopToken[] = [];
   let text = '';
   for (let step = 1; step <= shape.maxTokens; step++) {
     req.signal?.throwIfAborted();
     const started = performance.now();
-    const top = await model.topNextTokens(publicPrompt(req.template, req.label, text, phase), shape.topK, req.signal);
-    const candidates = top.map((t) => t.token);
-    const vectors = await teacherVectors({ ...req, ...shape, soFar: text, phase, candidates, q });
+    const top = candidatesOf(await model.topNextTokens(publicPrompt(req.template, req.label, text, phase), shape.topK, req.signal), step === 1);
+    const vectors = await teacherVectors({ ...req, ...shape, soFar: text, phase, candidates: top.map((t) => t.token), q });
     const evaluated = performance.now();
-    const piece = top[req.aggregator.choose(vectors, req.random)].text;
+    const next = top[req.aggregator.choose(vectors, req.random)];
     if (req.timing) {
       req.timing.modelMs += evaluated - started;
       req.timing.mechanismMs += performance.now() - evaluated;
     }
-    const newline = piece.indexOf('\n');
-    if (piece === '' || newline >= 0) {
-      text += newline > 0 ? piece.slice(0, newline) : '';
-      return { text: text.trim(), steps: step };
-    }
-    text += piece;
+    if (next.special === 'end' || next.text === '') return { text: text.trim(), steps: step };
+    chosen.push(next);
+    const written = await spell(model, chosen);
+    const newline = written.indexOf('\n');
+    if (newline >= 0) return { text: written.slice(0, newline).trim(), steps: step };
+    text = written;
     req.onToken?.(shown(text), firstStep + step);
   }
   return { text: text.trim(), steps: shape.maxTokens };

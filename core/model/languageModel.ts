@@ -76,6 +76,8 @@ export interface TopToken {
   token: TokenId;
   text: string;
   prob: number;
+  /** A special token: 'end' ends the text (EOS, end of turn); 'control' is never text (BOS, padding, unknown). */
+  special?: 'end' | 'control';
 }
 
 export interface LanguageModel {

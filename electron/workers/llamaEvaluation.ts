@@ -11,7 +11,7 @@ import { cryptoRandom } from '../../core/random/cryptoRandom';
 import { seededRandom } from '../../core/random/seededRandom';
 import type { RandomSource } from '../../core/random/randomSource';
 import { firstStop } from '../../core/model/stopStrings';
-import type { HostDistribution, HostGeneration, WirePrompt } from './modelHostProtocol';
+import type { HostDistribution, HostGeneration, HostTopToken, WirePrompt } from './modelHostProtocol';
 import type { SequencePool } from './sequencePool';
 
 export class LlamaEvaluator {
@@ -81,10 +81,14 @@ export class LlamaEvaluator {
     return out;
   }
 
-  async topTokens(prompt: WirePrompt, k: number): Promise<{ token: number; prob: number }[]> {
+  /** The k most likely tokens, special ones marked from the vocabulary's token types. */
+  async topTokens(prompt: WirePrompt, k: number): Promise<HostTopToken[]> {
     const [dist] = await this.distributions([prompt]);
     const order = Array.from(dist.probs.keys()).sort((a, b) => dist.probs[b] - dist.probs[a] || a - b);
-    return order.slice(0, k).map((token) => ({ token, prob: dist.probs[token] }));
+    return order.slice(0, k).map((token) => {
+      const special = this.model.isEogToken(token as Token) ? 'end' : this.model.isSpecialToken(token as Token) ? 'control' : undefined;
+      return { token, prob: dist.probs[token], ...(special && { special }) };
+    });
   }
 
   /** Continuation tokens of `label` after `prompt` (as tokenised together when they align). */

@@ -61,6 +61,12 @@ export interface HostGeneration {
   finishReason: 'length' | 'stop' | 'eos' | 'cancelled';
 }
 
+export interface HostTopToken {
+  token: number;
+  prob: number;
+  special?: 'end' | 'control';
+}
+
 export interface HostDistribution {
   tokens?: number[];
   probs: Float64Array;

@@ -167,7 +167,7 @@ export class ReferenceLearner implements LanguageModel {
 
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
     const dist = await this.nextTokenDistribution(prompt, { signal });
-    return topK(dist, k).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token) }));
+    return topK(dist, k).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
   }
 
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {

@@ -17,7 +17,7 @@ import type {
   TokenId,
   TopToken,
 } from '../../../core/model/languageModel';
-import type { HostDistribution, HostGeneration, LoadedModel, WirePrompt } from '../../workers/modelHostProtocol';
+import type { HostDistribution, HostGeneration, HostTopToken, LoadedModel, WirePrompt } from '../../workers/modelHostProtocol';
 import type { ModelHostClient } from './modelHostClient';
 
 function wire(prompt: Prompt): WirePrompt {
@@ -95,7 +95,7 @@ export class LlamaModel implements LanguageModel {
   }
 
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
-    const top = await this.request<{ token: number; prob: number }[]>({ op: 'topTokens', prompt: wire(prompt), k }, signal);
+    const top = await this.request<HostTopToken[]>({ op: 'topTokens', prompt: wire(prompt), k }, signal);
     const texts = await this.tokenTexts(top.map((t) => t.token));
     return top.map((t, i) => ({ ...t, text: texts[i] }));
   }

@@ -60,6 +60,7 @@ export class SynthesisService {
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
     const { priced, dataset } = await this.price(request);
     const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
+    checkCandidates(generator.model, request.topK);
     const jobId = newJobId();
     const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
       purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
@@ -166,4 +167,16 @@ export class SynthesisService {
 function publicReason(error: unknown): string {
   if (error instanceof RemoteServerError && error.status > 0) return `the remote model server answered HTTP ${error.status} (its explanation is not kept: it may quote the private prompt)`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * K as the certificate states it must be the K the job uses: refused, before anything is
+ * reserved, when the model returns fewer top tokens per request (a server's logprob cap) or
+ * has a smaller vocabulary.
+ */
+function checkCandidates(model: LanguageModel, topK: number): void {
+  const { maxTopTokens } = model.capabilities;
+  if (maxTopTokens !== null && topK > maxTopTokens) throw new RefusalError(`K = ${topK} candidates, but this server returns at most ${maxTopTokens} top tokens per request: lower K to ${maxTopTokens} or less`);
+  const vocabulary = model.info.vocabularySize;
+  if (vocabulary !== null && topK > vocabulary) throw new RefusalError(`K = ${topK} candidates, but the model's vocabulary has ${vocabulary} tokens: lower K`);
 }

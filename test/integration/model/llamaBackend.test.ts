@@ -48,6 +48,13 @@ describe('llama.cpp backend', () => {
     expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
   });
 
+  it('marks special tokens among the top tokens from the vocabulary types: </s> ends a text, <s> and <unk> are control', async () => {
+    const top = await model.topNextTokens(prompt, 734);
+    const byText = new Map(top.map((t) => [t.text, t.special]));
+    expect([byText.get('</s>'), byText.get('<s>'), byText.get('<unk>')]).toEqual(['end', 'control', 'control']);
+    expect(top.filter((t) => t.special).length).toBe(3);
+  });
+
   it('renormalises a restricted distribution over exactly the requested set', async () => {
     const set = [5, 300, 356, 700, 42];
     const full = (await model.nextTokenDistribution(prompt)).probs;

@@ -138,6 +138,19 @@ describe('synthesis job', () => {
     }
   });
 
+  it('refuses, before reserving, a K above the top tokens a server returns per request', async () => {
+    const server = await startOpenAiTestServer(await loadReferenceLearner(), { maxLogprobs: 5 });
+    try {
+      await callMethod(ctx, 'model.useRemote', { baseUrl: server.baseUrl, model: 'reference' });
+      const before = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
+      await expect(callMethod(ctx, 'synth.start', { ...small, topK: 6 })).rejects.toThrow(/K = 6 candidates, but this server returns at most 5 top tokens per request/);
+      expect(await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).toEqual(before);
+    } finally {
+      await callMethod(ctx, 'model.useReference', {});
+      await server.close();
+    }
+  });
+
   it('keeps a remote server\'s error text, which may quote the private prompt, out of the run and the job record', async () => {
     const server = await startOpenAiTestServer(await loadReferenceLearner());
     try {

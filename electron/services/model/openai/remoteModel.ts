@@ -6,6 +6,7 @@
  * is found out at connect and whenever a server refuses or shortens a reply (logprobCap.ts).
  */
 import { checkRestriction } from '../../../../core/model/distribution';
+import { specialByText } from '../../../../core/model/specialTokens';
 import {
   CapabilityError,
   type EvaluateOptions,
@@ -219,7 +220,9 @@ export class RemoteModel implements LanguageModel {
         const tokens = await this.tokenize(key);
         if (tokens.length === 1) token = tokens[0];
       }
-      out.push({ token, text: id ? await this.tokenText(token).catch(() => key) : key, prob: Math.exp(logprob) });
+      const text = id ? await this.tokenText(token).catch(() => key) : key;
+      const special = token < 0 ? 'control' : specialByText(text); // a token without an id cannot be evaluated
+      out.push({ token, text, prob: Math.exp(logprob), ...(special && { special }) });
     }
     return out;
   }

@@ -42,3 +42,56 @@ export function fakeModel(prompts: string[] = []): LanguageModel {
     close: async () => undefined,
   };
 }
+
+/**
+ * A model with special and byte tokens, whose next token depends only on the text written so
+ * far (records change nothing): an end token and a BOS lead at the start, then "a", the two
+ * UTF-8 bytes of "é" as separate tokens, then BOS ahead of the end token.
+ */
+export const SPECIAL_TOKENS = [
+  { text: 'a' },
+  { text: '<s>', special: 'control' as const },
+  { text: '<eos>', special: 'end' as const },
+  { text: '<0xC3>', byte: 0xc3 },
+  { text: '<0xA9>', byte: 0xa9 },
+];
+
+const NEXT: Record<string, number[]> = {
+  '': [3, 4, 5, 1, 1],
+  a: [1, 1, 1, 5, 1],
+  'a\uFFFD': [1, 1, 1, 1, 5],
+  'a\u00E9': [1, 6, 5, 1, 1],
+};
+
+export function specialTokenModel(): LanguageModel {
+  const decode = (tokens: readonly number[]) => {
+    let text = '';
+    let bytes: number[] = [];
+    for (const t of tokens) {
+      const byte = SPECIAL_TOKENS[t].byte;
+      if (byte !== undefined) bytes.push(byte);
+      else if (!SPECIAL_TOKENS[t].special) text += new TextDecoder().decode(Uint8Array.from(bytes)) + SPECIAL_TOKENS[t].text, (bytes = []);
+    }
+    return text + new TextDecoder().decode(Uint8Array.from(bytes));
+  };
+  const dist = (prompt: string, restrict?: readonly number[]): TokenDistribution => {
+    const weights = NEXT[prompt.slice(prompt.lastIndexOf('Text: ') + 'Text: '.length)] ?? [1, 1, 1, 1, 1];
+    const ids = restrict ?? weights.map((_, i) => i);
+    const total = ids.reduce((s, id) => s + weights[id], 0);
+    return { tokens: restrict, probs: Float64Array.from(ids, (id) => weights[id] / total) };
+  };
+  const base = fakeModel();
+  return {
+    ...base,
+    info: { ...base.info, vocabularySize: SPECIAL_TOKENS.length },
+    detokenize: async (tokens) => decode(tokens),
+    tokenText: async (t) => SPECIAL_TOKENS[t].text,
+    nextTokenDistribution: async (prompt, options) => dist(String(prompt), options?.restrictTo),
+    nextTokenDistributions: async (batch, options) => batch.map((p) => dist(String(p), options?.restrictTo)),
+    topNextTokens: async (prompt, k) =>
+      [...dist(String(prompt)).probs]
+        .map((prob, token) => ({ token, prob, text: SPECIAL_TOKENS[token].text, ...(SPECIAL_TOKENS[token].special && { special: SPECIAL_TOKENS[token].special }) }))
+        .sort((x, y) => y.prob - x.prob)
+        .slice(0, k),
+  };
+}

@@ -10,7 +10,7 @@ import { jobEvent, poolEvent, spreadShots } from '../../../../core/icl/synthesis
 import { teacherCapacity, teacherVectors } from '../../../../core/icl/teacherEnsemble';
 import { poissonSampleAssign } from '../../../../core/mechanisms/poissonSampling';
 import { seededRandom } from '../../../../core/random/seededRandom';
-import { fakeModel } from './fakeModel';
+import { fakeModel, specialTokenModel } from './fakeModel';
 
 const template = defaultTemplate('Classify the e-mail.');
 const shape = { teachers: 5, perTeacher: 2, topK: 3, maxTokens: 6 };
@@ -92,6 +92,17 @@ describe('token loop', () => {
     // The abort's own reason (a DOMException named AbortError), not some other failure.
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(steps).toEqual([1, 2, 3]); // top-3 of the fake never holds the newline: only the abort ends it
+  });
+
+  it('never starts with an end or a control token, never writes one, stops at the end token and decodes byte tokens together', async () => {
+    const shown: string[] = [];
+    const demo = await generateDemonstration({
+      model: specialTokenModel(), template, pool: inMemoryPool(texts), label: 'ham', shape: { ...shape, topK: 5, maxTokens: 10 },
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 1e-9 }), random: seededRandom(6), onToken: (text) => shown.push(text),
+    });
+    // Step 1: "<eos>" and "<s>" lead but are skipped; then the two bytes of "é"; then "<s>" leads again, so "<eos>" ends it.
+    expect(demo).toEqual({ text: 'a\u00E9', steps: 4 });
+    expect(shown).toEqual(['a', 'a\uFFFD', 'a\u00E9']);
   });
 });
 

@@ -47,6 +47,12 @@ describe('reference learner', () => {
     expect((await model.nextTokenDistribution(await model.tokenize(fewShot))).probs).toEqual(batch[1].probs);
   });
 
+  it('marks its end-of-text token, and only it, as special among the top tokens', async () => {
+    const top = await model.topNextTokens('Hello there', model.info.vocabularySize ?? 0);
+    expect(top.length).toBe(model.info.vocabularySize);
+    expect(top.filter((t) => t.special)).toEqual([expect.objectContaining({ text: '<eos>', special: 'end' })]);
+  });
+
   it('follows its demonstrations: the answer is a label, chosen by the demonstrations', async () => {
     const top = await model.topNextTokens(fewShot, 2);
     expect(top.map((t) => t.text)).toEqual([' spam', ' ham']);
