@@ -70,7 +70,10 @@ export function specialTokenModel(): LanguageModel {
     for (const t of tokens) {
       const byte = SPECIAL_TOKENS[t].byte;
       if (byte !== undefined) bytes.push(byte);
-      else if (!SPECIAL_TOKENS[t].special) text += new TextDecoder().decode(Uint8Array.from(bytes)) + SPECIAL_TOKENS[t].text, (bytes = []);
+      else if (!SPECIAL_TOKENS[t].special) {
+        text += new TextDecoder().decode(Uint8Array.from(bytes)) + SPECIAL_TOKENS[t].text;
+        bytes = [];
+      }
     }
     return text + new TextDecoder().decode(Uint8Array.from(bytes));
   };
