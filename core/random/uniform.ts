@@ -68,3 +68,14 @@ export function bernoulliRational(random: RandomSource, num: bigint, den: bigint
 export function fairCoin(random: RandomSource): boolean {
   return (random.nextUint32() & 1) === 1;
 }
+
+/** k items drawn uniformly without replacement (all of them, shuffled, when k ≥ n): partial Fisher–Yates. */
+export function sampleWithoutReplacement<T>(random: RandomSource, items: readonly T[], k: number): T[] {
+  const pool = [...items];
+  const n = Math.min(k, pool.length);
+  for (let j = 0; j < n; j++) {
+    const pick = j + uniformInt(random, pool.length - j);
+    [pool[j], pool[pick]] = [pool[pick], pool[j]];
+  }
+  return pool.slice(0, n);
+}

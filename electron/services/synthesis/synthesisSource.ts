@@ -25,6 +25,6 @@ export interface SynthesisSource {
   dataset(name: string): Promise<SynthesisDataset>;
   /** The private pool of one public label (or the whole private split): a sampling view. */
   pool(dataset: SynthesisDataset, label: string | undefined): Promise<PrivatePool>;
-  /** Up to `limit` examples of a NON-private split, in a fixed order. */
+  /** A uniform sample of up to `limit` examples of a NON-private split, the same at every call. */
   examples(dataset: SynthesisDataset, split: 'public' | 'held-out', limit: number): Promise<LabelledExample[]>;
 }

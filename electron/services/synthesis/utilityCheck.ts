@@ -32,6 +32,12 @@ function realDemonstrations(publicExamples: LabelledExample[], like: DpPromptExp
   return chosen;
 }
 
+const countBy = (values: readonly string[]): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const v of [...values].sort()) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+};
+
 export async function evaluateUtility(args: {
   model: LanguageModel;
   dataset: SynthesisDataset;
@@ -67,6 +73,7 @@ export async function evaluateUtility(args: {
   return {
     metric: dataset.task === 'classification' ? 'accuracy' : 'rouge-l',
     examples: examples.length,
+    ...(dataset.task === 'classification' && { labels: countBy(examples.map((e) => e.target)) }),
     synthetic,
     zeroShot,
     realPublic,

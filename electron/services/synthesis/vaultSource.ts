@@ -1,7 +1,33 @@
 /** The synthesis source over the vault: dataset description, private pools, non-private examples. */
+import { sampleWithoutReplacement } from '../../../core/random/uniform';
+import { seededRandom } from '../../../core/random/seededRandom';
+import type { Database } from '../db/database';
 import type { ServiceContext } from '../context';
 import { getVaultService } from '../vault/vaultHandlers';
-import type { SynthesisSource } from './synthesisSource';
+import type { LabelledExample, SynthesisSource } from './synthesisSource';
+
+const FETCH_CHUNK = 500;
+
+/**
+ * A uniform sample of a NON-private split (not a release: the utility check's examples, the
+ * public demonstrations it compares with). Seeded by the dataset, so every run of a dataset
+ * is checked on the same examples; the order records were imported in (often one label
+ * after another) does not bias it.
+ */
+async function sampleSplit(db: Database, datasetId: number, split: 'public' | 'held-out', limit: number): Promise<LabelledExample[]> {
+  const ids = (await db.all<{ id: number }>('SELECT id FROM records WHERE dataset_id = $datasetId AND split = $split ORDER BY id', { datasetId, split })).map((r) => r.id);
+  const chosen = sampleWithoutReplacement(seededRandom(`veil.examples/${datasetId}/${split}`), ids, limit);
+  const examples: LabelledExample[] = [];
+  for (let i = 0; i < chosen.length; i += FETCH_CHUNK) {
+    const rows = await db.all<LabelledExample & { id: number }>(
+      'SELECT id, text, label, output FROM records WHERE id IN (SELECT value FROM json_each($ids))',
+      { ids: JSON.stringify(chosen.slice(i, i + FETCH_CHUNK)) },
+    );
+    const byId = new Map(rows.map((r) => [r.id, { text: r.text, label: r.label, output: r.output }]));
+    for (const id of chosen.slice(i, i + FETCH_CHUNK)) examples.push(byId.get(id)!);
+  }
+  return examples;
+}
 
 export async function vaultSource(ctx: ServiceContext): Promise<SynthesisSource> {
   const vault = await getVaultService(ctx);
@@ -11,9 +37,6 @@ export async function vaultSource(ctx: ServiceContext): Promise<SynthesisSource>
       return { id: d.id, name: d.name, createdAt: d.createdAt, task: d.task, labels: d.labels, privacyUnit: d.privacyUnit };
     },
     pool: async (dataset, label) => vault.pool(await vault.dataset(dataset.id), label),
-    examples: async (dataset, split, limit) => {
-      const { rows } = await vault.records(dataset.id, { filter: { splits: [split] }, offset: 0, limit: Math.min(limit, 1000), order: 'id', descending: false });
-      return rows.map((r) => ({ text: r.text, label: r.label, output: r.output }));
-    },
+    examples: (dataset, split, limit) => sampleSplit(vault.db, dataset.id, split, limit),
   };
 }

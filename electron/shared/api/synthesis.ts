@@ -70,6 +70,8 @@ export type SynthesisPlanDto = z.infer<typeof synthesisPlanSchema>;
 export const utilitySchema = z.object({
   metric: z.enum(['accuracy', 'rouge-l']),
   examples: z.number(),
+  /** Classification: held-out examples per label (absent in checks stored before it was kept). */
+  labels: z.record(z.string(), z.number()).optional(),
   synthetic: z.number(),
   zeroShot: z.number(),
   /** Randomly chosen real PUBLIC-split demonstrations: a non-private reference. */

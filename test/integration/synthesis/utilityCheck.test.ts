@@ -29,6 +29,9 @@ import { Database } from '../../../electron/services/db/database';
 import type { JobContext } from '../../../electron/services/jobs/jobManager';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../../../electron/services/synthesis/synthesisSource';
 import { evaluateUtility } from '../../../electron/services/synthesis/utilityCheck';
+import { vaultSource } from '../../../electron/services/synthesis/vaultSource';
+import { withServices } from '../../../electron/cli/withServices';
+import { sampleDataDir } from './sampleDataDir';
 import { VaultService } from '../../../electron/services/vault/vaultService';
 
 /** The last query of a prompt built by classificationQuery: "…\n<inputPrefix> <text>\n<labelPrefix>". */
@@ -118,6 +121,7 @@ describe('utility check with a spy source (classification)', () => {
     const { source, reads } = spySource();
     const { model, prompts } = fakeModel();
     const utility = await evaluateUtility({ model, dataset, document, source, limit: 40, job: job() });
+    expect(utility.labels).toEqual({ ham: 5, spam: 5 });
 
     expect(reads.pools).toEqual([]);
     expect(reads.sampled).toBe(0);
@@ -235,13 +239,17 @@ describe('utility check of a generation task on the real vault (ROUGE-L, referen
     }
     expect(scoreLabels).not.toHaveBeenCalled();
 
-    const scored = heldOutRecords.filter((r) => r.output !== undefined);
-    expect(utility).toMatchObject({ metric: 'rouge-l', examples: scored.length });
-    expect(generate).toHaveBeenCalledTimes(3 * scored.length);
+    const labelled = heldOutRecords.filter((r) => r.output !== undefined);
+    expect(utility).toMatchObject({ metric: 'rouge-l', examples: labelled.length });
+    expect(generate).toHaveBeenCalledTimes(3 * labelled.length);
     const calls = await Promise.all(generate.mock.calls.map(async ([prompt], i) => ({ prompt: String(prompt), text: (await generate.mock.results[i].value).text as string })));
     for (const { prompt } of calls) for (const text of privateTexts) expect(prompt.includes(text)).toBe(false);
-    const stages = [0, 1, 2].map((s) => calls.slice(s * scored.length, (s + 1) * scored.length));
-    for (const stage of stages) expect(stage.map((c) => queryOf(c.prompt, 'Output:'))).toEqual(scored.map((r) => r.text));
+    const stages = [0, 1, 2].map((s) => calls.slice(s * labelled.length, (s + 1) * labelled.length));
+    // Every labelled held-out input is queried once per stage, in the sample's order (the same for all three).
+    const queried = stages[0].map((c) => queryOf(c.prompt, 'Output:'));
+    expect([...queried].sort()).toEqual(labelled.map((r) => r.text).sort());
+    for (const stage of stages) expect(stage.map((c) => queryOf(c.prompt, 'Output:'))).toEqual(queried);
+    const scored = queried.map((text) => labelled.find((r) => r.text === text)!);
     const template = document.certificate.parameters.template as ReturnType<typeof defaultTemplate>;
     for (const c of stages[0]) expect(fewShotOf(c.prompt)).toBe(renderFewShotPrompt(template, document.demonstrations));
     for (const c of stages[1]) expect(fewShotOf(c.prompt)).toBe(renderFewShotPrompt(template, []));
@@ -259,4 +267,32 @@ describe('utility check of a generation task on the real vault (ROUGE-L, referen
     expect(utility!.zeroShot).toBeCloseTo(mean(stages[1]), 12);
     expect(utility!.realPublic).toBeCloseTo(mean(stages[2]), 12);
   }, 120_000);
+});
+
+describe('held-out and public examples from the vault', () => {
+  let sample: { dir: string; data: string };
+  beforeAll(async () => {
+    sample = await sampleDataDir('veil-examples-');
+  }, 120_000);
+  afterAll(() => rmSync(sample.dir, { recursive: true, force: true }));
+
+  it('are a uniform sample of the split, not its first rows (the sample e-mails were imported one label after another)', async () => {
+    await withServices(sample.data, async (ctx) => {
+      const source = await vaultSource(ctx);
+      const dataset = await source.dataset('mail');
+      const { rows } = await callMethod(ctx, 'vault.records', { dataset: 'mail', filter: { splits: ['held-out'] }, limit: 1000 });
+      const total = (await callMethod(ctx, 'vault.records', { dataset: 'mail', filter: { splits: ['held-out'] }, limit: 1 })).total;
+      const share = (examples: { label: string | null }[]) => examples.filter((e) => e.label === 'spam').length / examples.length;
+      const all = await source.examples(dataset, 'held-out', 1_000_000);
+      expect(all).toHaveLength(total);
+      // The first 200 rows by id hold (almost) no spam; a uniform sample of 200 holds about the split's share.
+      expect(share(rows.slice(0, 200))).toBeLessThan(0.05);
+      const examples = await source.examples(dataset, 'held-out', 200);
+      expect(examples).toHaveLength(200);
+      // Hypergeometric: sd of the share ≤ 0.5/√200 ≈ 0.035; 0.15 is more than 4 sd.
+      expect(Math.abs(share(examples) - share(all))).toBeLessThan(0.15);
+      expect(await source.examples(dataset, 'held-out', 200)).toEqual(examples); // the same examples for every run
+      expect(new Set(examples.map((e) => e.text)).size).toBe(200); // without replacement
+    });
+  }, 60_000);
 });

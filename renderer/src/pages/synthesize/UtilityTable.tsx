@@ -13,7 +13,8 @@ export function UtilityTable({ utility }: { utility: z.infer<typeof utilitySchem
   return (
     <>
       <Typography variant="body2">
-        {utility.metric === 'accuracy' ? 'Accuracy' : 'ROUGE-L'} on {utility.examples} held-out examples with {utility.model}
+        {utility.metric === 'accuracy' ? 'Accuracy' : 'ROUGE-L'} on {utility.examples} held-out examples
+        {utility.labels && ` (${Object.entries(utility.labels).map(([label, n]) => `${label} ${n}`).join(', ')})`} with {utility.model}
       </Typography>
       <Table size="small" aria-label="utility">
         <TableHead>
