@@ -59,11 +59,18 @@ function usageDemo(t: PromptTemplate, demo: Demonstration): string {
   return `${t.inputPrefix} ${oneLine(demo.text)}\n${label}${output}`;
 }
 
+/**
+ * A prefix and the text written after it so far. Before the first token the prompt ends at
+ * the prefix, with no trailing space: tokenizers put a word's space in the word's own token
+ * (" Hello"), so a prompt ending in a space asks for an unusual continuation.
+ */
+const continued = (prefix: string, soFar: string) => (soFar === '' ? prefix : `${prefix} ${soFar.trimStart()}`);
+
 /** The prompt a teacher sees while generating a demonstration for `label`, in `phase`. */
 export function teacherPrompt(t: PromptTemplate, demos: readonly Demonstration[], label: string | undefined, soFar: string, phase: Phase = INPUT_PHASE): string {
   const shots = demos.map((d) => generationDemo(t, d)).join('\n');
   const head = label === undefined ? '' : `${t.labelPrefix} ${label}\n`;
-  const body = phase.kind === 'input' ? `${t.inputPrefix} ${soFar}` : `${t.inputPrefix} ${phase.input}\n${outputPrefix(t)} ${soFar}`;
+  const body = phase.kind === 'input' ? continued(t.inputPrefix, soFar) : `${t.inputPrefix} ${phase.input}\n${continued(outputPrefix(t), soFar)}`;
   return `${t.instruction}\n\n${shots}${shots ? '\n' : ''}${head}${body}`;
 }
 

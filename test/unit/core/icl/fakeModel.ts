@@ -78,7 +78,8 @@ export function specialTokenModel(): LanguageModel {
     return text + new TextDecoder().decode(Uint8Array.from(bytes));
   };
   const dist = (prompt: string, restrict?: readonly number[]): TokenDistribution => {
-    const weights = NEXT[prompt.slice(prompt.lastIndexOf('Text: ') + 'Text: '.length)] ?? [1, 1, 1, 1, 1];
+    const soFar = /Text:(?: ([^\n]*))?$/.exec(prompt)?.[1] ?? '';
+    const weights = NEXT[soFar] ?? [1, 1, 1, 1, 1];
     const ids = restrict ?? weights.map((_, i) => i);
     const total = ids.reduce((s, id) => s + weights[id], 0);
     return { tokens: restrict, probs: Float64Array.from(ids, (id) => weights[id] / total) };
