@@ -7,7 +7,7 @@ import { piiFindingSchema, type PiiFinding } from '../../../core/pii/types';
 import type { NewRecord, RecordFilter, RecordRow } from '../../shared/api/vault';
 import type { Queryable } from '../db/database';
 import { VaultError } from './datasets';
-import { contentHash } from './normalise';
+import { contentHash, recordContentHash } from './normalise';
 import { filterSql } from './recordFilter';
 
 export interface RecordDbRow {
@@ -29,6 +29,7 @@ const INSERT = `INSERT INTO records (dataset_id, text, label, output, split, sub
 const SELECT_ONE = 'SELECT * FROM records WHERE id = $id';
 const UPDATE_FIELDS = 'UPDATE records SET label = $label, split = $split, tags_json = $tags, updated_at = $now WHERE id = $id';
 const UPDATE_TEXT = `UPDATE records SET text = $text, pii_json = $pii, pii_kinds = $piiKinds, content_hash = $hash, updated_at = $now WHERE id = $id`;
+const SAME_TEXT = 'SELECT id FROM records WHERE dataset_id = $datasetId AND content_hash = $hash AND id <> $id LIMIT 1';
 const SET_PII = `UPDATE records SET pii_json = $pii, pii_kinds = $piiKinds WHERE id = $id`;
 const INSERT_HISTORY = 'INSERT INTO record_history (record_id, at, action, detail_json) VALUES ($id, $at, $action, $detail)';
 const SELECT_HISTORY = 'SELECT at, action, detail_json FROM record_history WHERE record_id = $id ORDER BY id';
@@ -100,8 +101,29 @@ export function updateFields(q: Queryable, id: number, fields: { label: string |
   return q.run(UPDATE_FIELDS, { id, label: fields.label, split: fields.split, tags: JSON.stringify([...new Set(fields.tags)]), now: new Date().toISOString() });
 }
 
-export function replaceText(q: Queryable, id: number, text: string, pii: readonly PiiFinding[]) {
-  return q.run(UPDATE_TEXT, { id, text, pii: JSON.stringify(pii), piiKinds: piiKindsOf(pii), hash: contentHash(text), now: new Date().toISOString() });
+/**
+ * Replaces a record's text after a redaction; returns the id of another record of the
+ * dataset whose normalised text is the same, or null. Redaction can make different records
+ * equal (templated e-mails that differed only in the address both become "… [EMAIL] …"),
+ * and both must stay: the (dataset, content hash) key is unique (migration 1), so the
+ * redacted record then gets a hash of its own (recordContentHash) instead of failing. The
+ * text stays duplicate-checked through the other record's hash. (Not a new migration: SQLite
+ * cannot drop a UNIQUE constraint without rebuilding the table. Not the old hash: a hash of a
+ * short templated text would be a guessable fingerprint of the removed address.) A manual
+ * text edit, had the API one, should refuse such a collision instead of calling this.
+ */
+export async function replaceText(q: Queryable, record: { id: number; dataset_id: number }, text: string, pii: readonly PiiFinding[]): Promise<number | null> {
+  const hash = contentHash(text);
+  const same = await q.get<{ id: number }>(SAME_TEXT, { datasetId: record.dataset_id, hash, id: record.id });
+  await q.run(UPDATE_TEXT, {
+    id: record.id,
+    text,
+    pii: JSON.stringify(pii),
+    piiKinds: piiKindsOf(pii),
+    hash: same ? recordContentHash(text, record.id) : hash,
+    now: new Date().toISOString(),
+  });
+  return same?.id ?? null;
 }
 
 export function setPii(q: Queryable, id: number, pii: readonly PiiFinding[]) {

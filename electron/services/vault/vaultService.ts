@@ -137,11 +137,14 @@ export class VaultService {
   async redact(id: number, kinds?: readonly PiiKind[], spans?: readonly Span[]): Promise<RecordRow> {
     // Read and write in one transaction, so an edit in between cannot be overwritten.
     await this.db.transaction(async (tx) => {
-      const row = toRow(await getRecord(tx, id));
+      const record = await getRecord(tx, id);
+      const row = toRow(record);
       const { text, redacted } = redact(row.text, spans ? findingsAt(row, spans) : row.pii, kinds);
       if (redacted.length === 0) throw new VaultError('nothing to redact in this record');
-      await replaceText(tx, id, text, scanPii(text));
-      await addHistory(tx, id, 'redact', { kinds: [...new Set(redacted.map((f) => f.kind))], spans: redacted.length });
+      const sameTextAs = await replaceText(tx, record, text, scanPii(text));
+      const detail = { kinds: [...new Set(redacted.map((f) => f.kind))], spans: redacted.length };
+      // A record of the dataset with the same text now is kept, not refused (see replaceText): the history names it.
+      await addHistory(tx, id, 'redact', sameTextAs === null ? detail : { ...detail, sameTextAs });
     });
     // The old text's pages are zeroed (secure_delete, FTS5 secure-delete), but copies of them
     // stay in the write-ahead log until a checkpoint: move it into the database and empty it.
