@@ -16,7 +16,10 @@
  *
  * Neighbouring: add/remove one unit, changing each count by at most Δ (default 1), all in
  * the same direction. (Under replace-one, pass Δ doubled.) The item universe may be
- * data-dependent only because the released set's stability is tested.
+ * data-dependent: counts are non-negative and padded with zeros to kMax + 1 items (an item
+ * absent from the data counts 0), so the range of k never depends on how many items the
+ * data holds — clamping kMax to d − 1 would give k = d probability 0 on one neighbour and
+ * more on the other. Padding items are never released.
  * Event: sequence([pure(ε₁), approx(ε₂, δ)]) — charged on every call, ⊥ or not; δ adds up
  * across calls (one test per call), never charged once for many tests.
  * The set is released unordered (sorted by item index): the order inside it is not tested.
@@ -29,7 +32,7 @@ import { uniformOpen } from '../random/uniform';
 import { requireFinite, requirePositive, requireProbability, sortIndicesDescending, type MechanismResult } from './types';
 
 export interface PtrTopKParams {
-  /** Largest k that may be chosen (public); clamped to d − 1. */
+  /** Largest k that may be chosen (public; never clamped to the number of items). */
   maxK: number;
   /** Budget of the noisy choice of k. */
   epsilonSelect: number;
@@ -80,17 +83,18 @@ export function ptrTopK(
   const sensitivity = params.sensitivity ?? 1;
   requirePositive('sensitivity', sensitivity);
   requireFinite('counts', counts);
-  const d = counts.length;
-  if (d < 2) throw new Error('ptrTopK: need at least two items');
+  if (Array.prototype.some.call(counts, (c: number) => c < 0)) throw new Error('ptrTopK: counts must be non-negative');
   if (!Number.isInteger(params.maxK) || params.maxK < 1) throw new Error('ptrTopK: maxK must be a positive integer');
-  const maxK = Math.min(params.maxK, d - 1);
+  const maxK = params.maxK;
   if (params.prior) {
     if (params.prior.length < maxK) throw new Error('ptrTopK: prior must have one entry per k ≤ maxK');
     requireFinite('prior', params.prior);
   }
 
-  const order = sortIndicesDescending(counts);
-  const gap = (k: number): number => counts[order[k - 1]] - counts[order[k]];
+  const d = counts.length;
+  const padded = Float64Array.from({ length: Math.max(d, maxK + 1) }, (_, i) => (i < d ? counts[i] : 0));
+  const order = sortIndicesDescending(padded);
+  const gap = (k: number): number => padded[order[k - 1]] - padded[order[k]];
 
   // 1. Noisy max over the gaps (Gumbel scale 2Δ/ε₁: the exponential mechanism on gaps).
   const scale = (2 * sensitivity) / params.epsilonSelect;
@@ -107,6 +111,6 @@ export function ptrTopK(
   // 2. Propose-test-release on exactly the boundary released: the gap at k.
   const distance = Math.max(0, gap(k) / sensitivity - 1);
   const passed = distance + sampleLaplace(random, 1 / params.epsilonTest) > ptrThreshold(params.epsilonTest, params.delta);
-  const items = passed ? Array.from(order.subarray(0, k)).sort((a, b) => a - b) : null;
+  const items = passed ? Array.from(order.subarray(0, k)).filter((i) => i < d).sort((a, b) => a - b) : null;
   return { output: { k, items }, event: ptrTopKEvent(params) };
 }

@@ -26,7 +26,7 @@ describe('ptrTopK', () => {
     const counts = [501, 500, 500, 10, 9];
     let chosenOne = 0;
     for (let i = 0; i < 3000; i++) {
-      const { output } = ptrTopK(counts, { ...base, prior: [495, 0, 0, 0] }, r);
+      const { output } = ptrTopK(counts, { ...base, prior: [495, 0, 0, 0, 0] }, r);
       if (output.k === 1) {
         chosenOne++;
         expect(output.items).toBeNull();
@@ -75,7 +75,7 @@ describe('ptrTopK', () => {
     expect(ptrTopK([5, 4, 3], base, r).event).toEqual(expected);
     expect(ptrTopK([500, 4, 3], base, r).event).toEqual(expected);
     expect(ptrTopKEvent(base)).toEqual(expected);
-    expect(() => ptrTopK([1], base, r)).toThrow();
+    expect(() => ptrTopK([1, 2], { ...base, maxK: 0 }, r)).toThrow(/maxK/);
     expect(() => ptrTopK([1, 2], { ...base, delta: 0 }, r)).toThrow();
   });
 
@@ -113,5 +113,32 @@ describe('ptrTopK', () => {
     const b = wilson(hitsPrime, n);
     expect(a.lower).toBeLessThanOrEqual(Math.exp(epsilon) * b.upper + params.delta);
     expect(b.lower).toBeLessThanOrEqual(Math.exp(epsilon) * a.upper + params.delta);
+  });
+
+  it('empirical ε₁ for k on neighbours whose item universes differ by one item, fewer items than maxK', () => {
+    // D holds two items; D′ adds a unit that creates a third. Clamping maxK to d − 1 made
+    // k = 2 impossible on D and likely on D′; with absent items counting 0 it is ε₁-close.
+    const r = seededRandom('ptr-universe');
+    const params = { maxK: 3, epsilonSelect: 0.5, epsilonTest: 1, delta: 1e-6 };
+    const n = 20_000;
+    const freq = (counts: number[]) => {
+      const hits = [0, 0, 0, 0];
+      for (let i = 0; i < n; i++) hits[ptrTopK(counts, params, r).output.k]++;
+      return hits;
+    };
+    const [a, b] = [freq([5, 3]), freq([5, 3, 1])];
+    expect(a[2]).toBeGreaterThan(0);
+    for (let k = 1; k <= 3; k++) {
+      expect(wilson(a[k], n).lower).toBeLessThanOrEqual(Math.exp(params.epsilonSelect) * wilson(b[k], n).upper);
+      expect(wilson(b[k], n).lower).toBeLessThanOrEqual(Math.exp(params.epsilonSelect) * wilson(a[k], n).upper);
+    }
+  });
+
+  it('takes a single item (or none) and never releases a padding item', () => {
+    const r = seededRandom('ptr-single');
+    const params = { maxK: 2, epsilonSelect: 50, epsilonTest: 50, delta: 1e-6 };
+    expect(ptrTopK([80], params, r).output).toEqual({ k: 1, items: [0] });
+    expect(ptrTopK([], params, r).output.items).toBeNull();
+    expect(() => ptrTopK([3, -1], params, r)).toThrow(/non-negative/);
   });
 });
