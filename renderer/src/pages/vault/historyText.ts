@@ -23,7 +23,8 @@ export function describeHistory(entry: { action: string; detail: Detail }): stri
     case 'redact': {
       const kinds = [...new Set((detail.kinds as string[] | undefined) ?? [])];
       const spans = Number(detail.spans ?? kinds.length);
-      return `Redacted ${plural(spans, 'span')} (${kinds.join(', ')})`;
+      const same = typeof detail.sameTextAs === 'number' ? `; now the same text as record ${detail.sameTextAs}` : '';
+      return `Redacted ${plural(spans, 'span')} (${kinds.join(', ')})${same}`;
     }
     case 'pii-rescan': {
       const kinds = (key: string) => (detail[key] as string[] | undefined)?.join(', ') || 'none';

@@ -70,6 +70,7 @@ describe('describeHistory', () => {
     expect(describeHistory({ action: 'edit', detail: { from: { label: null }, to: { label: null } } })).toBe('Edited (no change)');
     expect(describeHistory({ action: 'redact', detail: { kinds: ['email', 'email', 'phone'], spans: 3 } })).toBe('Redacted 3 spans (email, phone)');
     expect(describeHistory({ action: 'redact', detail: { kinds: ['email'], spans: 1 } })).toBe('Redacted 1 span (email)');
+    expect(describeHistory({ action: 'redact', detail: { kinds: ['email'], spans: 1, sameTextAs: 12 } })).toBe('Redacted 1 span (email); now the same text as record 12');
     expect(describeHistory({ action: 'pii-rescan', detail: { before: [], after: ['email', 'phone'], spans: 3 } })).toBe('PII rescanned: none → email, phone (3 findings)');
     expect(describeHistory({ action: 'pii-rescan', detail: { before: ['person-name'], after: [], spans: 0 } })).toBe('PII rescanned: person-name → none (0 findings)');
     expect(describeHistory({ action: 'move', detail: { split: 'public' } })).toBe('Moved to public');
