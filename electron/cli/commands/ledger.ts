@@ -10,7 +10,7 @@ import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/
 import { callMethod } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import { describeEvent } from '../../../core/accounting/describeEvent';
-import type { LedgerEntryDto, LedgerSummary } from '../../shared/api/ledger';
+import { epsilonNumber, type EpsilonBound, type LedgerEntryDto, type LedgerSummary } from '../../shared/api/ledger';
 import type { MethodInput } from '../../shared/contract';
 import { CliError, printResult } from '../output';
 import { withServices } from '../withServices';
@@ -29,7 +29,15 @@ function readEvent(file: string): PrivacyEvent {
   return parsed.data;
 }
 
-const num = (x: number | null) => (x === null ? '—' : Number.isFinite(x) ? x.toPrecision(4) : '∞');
+const num = (x: EpsilonBound | null) => (x === null ? '—' : Number.isFinite(epsilonNumber(x)) ? epsilonNumber(x).toPrecision(4) : '∞');
+
+/** "ε(δ): 1e-10 → ∞, …, 1e-6 → 1.000": the curve, naming the points without a finite ε. */
+function curveText(curve: LedgerSummary['curve']): string[] {
+  if (curve.length === 0) return [];
+  const lines = [`ε(δ) upper bounds: ${curve.map((p) => `δ=${p.delta.toExponential(0)} → ${num(p.epsilon)}`).join(', ')}`];
+  if (curve.some((p) => p.epsilon === 'Infinity')) lines.push('  (∞: no finite ε at that δ — a release was charged as (ε, δ₀)-DP with δ₀ above it)');
+  return lines;
+}
 
 function entryLine(e: LedgerEntryDto): string {
   const what =
@@ -44,6 +52,8 @@ export function summaryText(s: LedgerSummary): string {
   return [
     `dataset "${s.dataset.name}" (id ${s.dataset.id})`,
     b ? `ε spent ${num(s.spent.epsilon.upper)} of cap ${num(b.epsilon)} at δ=${b.delta.toExponential(2)} (${s.spent.accountant.toUpperCase()} upper bound; RDP cross-check ${num(s.spent.rdp?.upper ?? null)}); remaining ε ${num(s.remainingEpsilon)}` : 'no budget set',
+    ...(b && s.spent.epsilon.upper === 'Infinity' ? ['  (∞: no finite ε bounds the spend at this δ — a release was charged with a larger δ₀; further releases are refused)'] : []),
+    ...curveText(s.curve),
     `releases: ${s.reservations.committed} committed, ${s.reservations.reserved} in progress, ${s.reservations.orphaned} counted as spent (job did not finish)`,
     `chain head: #${s.head.seq} ${s.head.hash}`,
   ].join('\n');
@@ -131,8 +141,16 @@ export function registerLedger(program: Command): void {
         const parameters = opts.parameters ? readJsonFile('--parameters', opts.parameters) : undefined;
         const input: MethodInput<'ledger.record'> = { dataset: opts.dataset, event, purpose: opts.purpose, parameters: parameters as MethodInput<'ledger.record'>['parameters'] };
         const recorded = await callMethod(ctx, 'ledger.record', input);
-        const summary = await callMethod(ctx, 'ledger.summary', { dataset: opts.dataset });
-        printResult(opts.json, { ...recorded, summary }, () => [`recorded entry ${recorded.reservation.id} (committed by ${recorded.commit.id})`, summaryText(summary)].join('\n'));
+        // The release is charged and committed: whatever fails from here on must not read as a
+        // failed charge (a retry would charge it twice), so it is a warning and the exit is 0.
+        let summary: LedgerSummary | null = null;
+        try {
+          summary = await callMethod(ctx, 'ledger.summary', { dataset: opts.dataset });
+        } catch (error) {
+          process.stderr.write(`veil: warning: entry ${recorded.reservation.id} was recorded and committed, but the summary could not be computed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (do not record the release again)\n`);
+        }
+        printResult(opts.json, { ...recorded, summary }, () =>
+          [`recorded entry ${recorded.reservation.id} (committed by ${recorded.commit.id})`, ...(summary ? [summaryText(summary)] : [])].join('\n'));
       }),
     );
 

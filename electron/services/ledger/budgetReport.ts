@@ -5,14 +5,14 @@
  * to a file.
  */
 import { APP_NAME, APP_VERSION } from '../../shared/appInfo';
-import type { LedgerSummary } from '../../shared/api/ledger';
+import { epsilonNumber, type EpsilonBound, type LedgerSummary } from '../../shared/api/ledger';
 import { describeEvent } from '../../../core/accounting/describeEvent';
 import type { LedgerEntryView } from './entryViews';
 import { svgCurve } from './svgCurve';
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const num = (x: number | null) => (x === null ? '—' : Number.isFinite(x) ? x.toPrecision(4) : '∞');
+const num = (x: EpsilonBound | null) => (x === null ? '—' : Number.isFinite(epsilonNumber(x)) ? epsilonNumber(x).toPrecision(4) : '∞');
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#111}h1{font-size:1.5rem}h2{font-size:1.1rem;margin-top:1.6rem}
 table{border-collapse:collapse;font-size:.8rem;width:100%}th,td{border:1px solid #bbb;padding:.25rem .4rem;text-align:left;vertical-align:top}
@@ -52,6 +52,7 @@ export function budgetReportHtml(summary: LedgerSummary, entries: readonly Ledge
     ['ε spent (lower bound, estimate)', `${num(spent.epsilon.lower)}, ${num(spent.epsilon.estimate)}`],
     ['ε spent (RDP cross-check)', num(spent.rdp?.upper ?? null)],
     ['ε remaining (cap − spent)', num(summary.remainingEpsilon)],
+    ...(spent.epsilon.upper === 'Infinity' ? [['', '∞: no finite ε bounds the spend at this δ (a release was charged with a larger δ₀); further releases are refused'] as [string, string]] : []),
     ['releases', `${r.committed} committed, ${r.reserved} in progress, ${r.orphaned} counted as spent (job did not finish)`],
   ];
   return `<!doctype html>

@@ -29,7 +29,24 @@ export class BudgetExceededError extends LedgerError {
     super(
       `privacy budget exceeded for dataset "${numbers.dataset}": spent ε=${f(numbers.spent)}, ` +
         `requested ε=${f(numbers.requested)}, together ε=${f(numbers.total)} > cap ε=${f(numbers.cap)} ` +
-        `(all at δ=${numbers.delta.toExponential(2)}); the release was refused and nothing was recorded`,
+        `(all at δ=${numbers.delta.toExponential(2)})` +
+        (numbers.total === Infinity ? ': no finite ε bounds them together at this δ (their own δ add up to more than it)' : '') +
+        '; the release was refused and nothing was recorded',
+    );
+  }
+}
+
+/**
+ * The release alone has no finite ε at the dataset's δ: an (ε, δ₀)-DP release with δ₀ above
+ * it guarantees nothing there (its privacy loss is unbounded with probability δ₀), so no
+ * cap admits it. Nothing was written.
+ */
+export class NoFiniteEpsilonError extends LedgerError {
+  constructor(readonly dataset: string, readonly delta: number, what: string) {
+    super(
+      `no finite ε bounds ${what} at the δ=${delta.toExponential(2)} of dataset "${dataset}": its own δ₀ is larger, ` +
+        'and at δ < δ₀ an (ε, δ₀)-DP release guarantees nothing, so no cap admits it (restate it with δ₀ at most the ' +
+        "dataset's δ); the release was refused and nothing was recorded",
     );
   }
 }

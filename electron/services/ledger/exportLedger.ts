@@ -35,6 +35,7 @@ export function ledgerJson(summary: LedgerSummary, entries: readonly LedgerEntry
     dataset: summary.dataset,
     budget: summary.budget,
     spent: summary.spent,
+    curve: summary.curve,
     head: summary.head,
     entries,
   };

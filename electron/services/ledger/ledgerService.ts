@@ -7,7 +7,8 @@
  */
 import { userInfo } from 'node:os';
 import type { PrivacyEvent } from '../../../core/accounting/events';
-import { ledgerParametersSchema, type BudgetDto, type LedgerSummary } from '../../shared/api/ledger';
+import type { Bounds } from '../../../core/accounting/accountant';
+import { epsilonNumber, ledgerParametersSchema, toEpsilonBound, type BudgetDto, type EpsilonBoundsDto, type LedgerSummary } from '../../shared/api/ledger';
 import type { ServiceContext } from '../context';
 import { appDatabase } from '../db/appDatabase';
 import type { Database } from '../db/database';
@@ -57,9 +58,13 @@ function defaultActor(mode: string): string {
 function budgetWarnings(units: number | null, delta: number, cap: number, spent: number): string[] {
   const warnings: string[] = [];
   if (units && delta >= 1 / units) warnings.push(`δ=${delta} ≥ 1/N=${1 / units} (N=${units} privacy units): a δ this large permits releasing a whole record; use δ ≤ 1/(10·N)`);
-  if (spent > cap) warnings.push(`ε=${spent.toPrecision(4)} is already spent, above the new cap: further releases will be refused`);
+  if (spent === Infinity) warnings.push(`no finite ε bounds what is already spent at δ=${delta}: a release was charged with a larger δ₀; further releases will be refused`);
+  else if (spent > cap) warnings.push(`ε=${spent.toPrecision(4)} is already spent, above the new cap: further releases will be refused`);
   return warnings;
 }
+
+const boundsDto = (b: Bounds): EpsilonBoundsDto => ({ lower: toEpsilonBound(b.lower), estimate: toEpsilonBound(b.estimate), upper: toEpsilonBound(b.upper) });
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class LedgerService {
   /** Reservations without a job made here and not yet committed: 'reserved', not orphaned. */
@@ -96,13 +101,16 @@ export class LedgerService {
     return remainingCount({ spent: events, event, cap: budget.epsilonCap!, delta: budget.delta! });
   }
 
-  /** A release made outside Veil: reserve and commit at once. */
+  /**
+   * A release made outside Veil: reserve and commit at once. The answer is built from the two
+   * entries just written, with no further reading or accounting, so that nothing after the
+   * commit can fail and make a caller believe the release was not charged (and charge it again).
+   */
   async record(ref: DatasetRef, event: PrivacyEvent, meta: ChargeMeta): Promise<{ reservation: LedgerEntryView; commit: LedgerEntryView }> {
     const reservation = await this.reserve(ref, event, meta);
     const commit = await this.commit(reservation.id, { actor: meta.actor });
-    const views = await this.entries(reservation.datasetId);
-    const byId = (id: number) => views.find((v) => v.id === id)!;
-    return { reservation: byId(reservation.id), commit: byId(commit.id) };
+    const [reservationView, commitView] = this.views([reservation, commit]);
+    return { reservation: reservationView, commit: commitView };
   }
 
   /** Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N. */
@@ -113,8 +121,14 @@ export class LedgerService {
     if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≤ 1/(10·N) can be chosen`);
     const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, purpose: change.purpose, actor: this.actor });
     this.changed(entry);
-    const summary = await this.summary(dataset.id);
-    return { budget: summary.budget!, warnings: budgetWarnings(units, delta, change.epsilon, summary.spent.epsilon.upper) };
+    const budget: BudgetDto = { datasetId: dataset.id, dataset: dataset.name, epsilon: entry.epsilonCap!, delta: entry.delta!, setAt: entry.createdAt, entryId: entry.id, privacyUnits: units };
+    // The budget is written: a failure to account the spend now is a warning, never an error.
+    try {
+      const { spent } = this.account(await this.snapshot(dataset.id));
+      return { budget, warnings: budgetWarnings(units, delta, change.epsilon, epsilonNumber(spent.epsilon.upper)) };
+    } catch (error) {
+      return { budget, warnings: [...budgetWarnings(units, delta, change.epsilon, 0), `the budget was set, but the spend could not be computed: ${messageOf(error)}`] };
+    }
   }
 
   async budget(ref: DatasetRef): Promise<BudgetDto | null> {
@@ -136,7 +150,7 @@ export class LedgerService {
       dataset: snapshot.dataset,
       budget,
       spent,
-      remainingEpsilon: budget && Math.max(0, budget.epsilon - spent.epsilon.upper),
+      remainingEpsilon: budget && Math.max(0, budget.epsilon - epsilonNumber(spent.epsilon.upper)),
       curve,
       reservations: { reserved: count('reserved'), committed: count('committed'), orphaned: count('orphaned') },
       entries: snapshot.chain.length,
@@ -178,12 +192,15 @@ export class LedgerService {
     return { datasetId: dataset.id, dataset: dataset.name, epsilon: budget.epsilonCap!, delta: budget.delta!, setAt: budget.createdAt, entryId: budget.id, privacyUnits };
   }
 
+  /** Spend and curve as the API states them: "Infinity" where no finite ε exists (an (ε, δ₀) charge above that δ). */
   private account({ dataset, budget, events, head }: Snapshot): Account {
     const cached = this.accounts.get(dataset.id);
     if (cached?.head === head.hash) return cached.account;
-    const account: Account = budget
-      ? { spent: accountSpend(events, budget.delta!), curve: epsilonCurve(events, budget.delta!) }
-      : { spent: NOTHING_SPENT, curve: [] };
+    const spent = budget ? accountSpend(events, budget.delta!) : NOTHING_SPENT;
+    const account: Account = {
+      spent: { accountant: spent.accountant, epsilon: boundsDto(spent.epsilon), rdp: spent.rdp && boundsDto(spent.rdp) },
+      curve: budget ? epsilonCurve(events, budget.delta!).map((p) => ({ delta: p.delta, epsilon: toEpsilonBound(p.epsilon) })) : [],
+    };
     this.accounts.set(dataset.id, { head: head.hash, account });
     return account;
   }

@@ -10,7 +10,8 @@
 import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/events';
 import { canonicalJson } from '../../../core/export/canonicalJson';
 import type { Database, Queryable } from '../db/database';
-import { BudgetExceededError, LedgerError, NoBudgetError, RelationMismatchError } from './errors';
+import { describeEvent } from '../../../core/accounting/describeEvent';
+import { BudgetExceededError, LedgerError, NoBudgetError, NoFiniteEpsilonError, RelationMismatchError } from './errors';
 import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend, relationsOf } from './ledgerAccounting';
 import { appendEntry, latestBudget, readEntry, reservations } from './ledgerStore';
@@ -63,10 +64,12 @@ export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, 
     if (relations.length > 1) throw new RelationMismatchError(relations, dataset.name);
     const total = accountSpend(events, delta);
     if (!(total.epsilon.upper <= cap)) {
+      const requested = accountSpend([parsed], delta).epsilon.upper;
+      if (requested === Infinity) throw new NoFiniteEpsilonError(dataset.name, delta, describeEvent(parsed));
       throw new BudgetExceededError({
         dataset: dataset.name,
         spent: spentUpper(previous, delta),
-        requested: accountSpend([parsed], delta).epsilon.upper,
+        requested,
         total: total.epsilon.upper,
         cap,
         delta,

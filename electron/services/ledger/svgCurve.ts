@@ -1,8 +1,14 @@
 /**
  * An inline SVG chart of the ε(δ) curve (log-scale δ), with the cap and the dataset's δ
- * marked: self-contained, so the report prints without scripts or network.
+ * marked: self-contained, so the report prints without scripts or network. Points without a
+ * finite ε (δ below the δ₀ of an (ε, δ₀) charge) cannot be drawn: a line under the chart
+ * names them.
  */
-import type { CurvePoint } from './ledgerAccounting';
+interface Point {
+  delta: number;
+  /** ε upper bound; Infinity or "Infinity" where no finite ε exists at this δ. */
+  epsilon: number | 'Infinity';
+}
 
 const WIDTH = 520;
 const HEIGHT = 260;
@@ -10,9 +16,11 @@ const PAD = { left: 56, right: 16, top: 16, bottom: 44 };
 
 const escapeXml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function svgCurve(points: readonly CurvePoint[], marks: { cap: number; delta: number }): string {
-  const finite = points.filter((p) => Number.isFinite(p.epsilon));
-  if (finite.length === 0) return '<p>No privacy spent yet: the curve is ε = 0.</p>';
+export function svgCurve(points: readonly Point[], marks: { cap: number; delta: number }): string {
+  const finite = points.flatMap((p) => (typeof p.epsilon === 'number' && Number.isFinite(p.epsilon) ? [{ delta: p.delta, epsilon: p.epsilon }] : []));
+  const infinite = points.filter((p) => !finite.some((f) => f.delta === p.delta)).map((p) => p.delta.toExponential(0));
+  const note = infinite.length === 0 ? '' : `\n<p>No finite ε at δ = ${infinite.join(', ')} (ε = ∞ there): a release was charged as (ε, δ₀)-DP with δ₀ above ${infinite.length === 1 ? 'that δ' : 'these δ'}, and guarantees nothing below δ₀.</p>`;
+  if (finite.length === 0) return points.length === 0 ? '<p>No privacy spent yet: the curve is ε = 0.</p>' : note.trimStart();
   const logs = finite.map((p) => Math.log10(p.delta));
   const [xMin, xMax] = [Math.min(...logs, Math.log10(marks.delta)), Math.max(...logs, Math.log10(marks.delta))];
   const yMax = Math.max(marks.cap, ...finite.map((p) => p.epsilon)) * 1.1;
@@ -35,5 +43,5 @@ export function svgCurve(points: readonly CurvePoint[], marks: { cap: number; de
     `<text x="${(PAD.left + WIDTH - PAD.right) / 2}" y="${HEIGHT - 6}" text-anchor="middle">δ (log scale; dotted: the dataset's δ)</text>`,
     `<text x="14" y="${(PAD.top + HEIGHT - PAD.bottom) / 2}" text-anchor="middle" transform="rotate(-90 14 ${(PAD.top + HEIGHT - PAD.bottom) / 2})">ε spent (upper bound)</text>`,
     '</svg>',
-  ].join('\n');
+  ].join('\n') + note;
 }

@@ -7,6 +7,7 @@
  */
 import { privacyEventSchema } from '../../../core/accounting/events';
 import { canonicalJson } from '../../../core/export/canonicalJson';
+import { toEpsilonBound, type EpsilonBound } from '../../shared/api/ledger';
 import type { Queryable } from '../db/database';
 import { GENESIS_HASH, hashEntry, type LedgerEntryRecord } from './hashChain';
 import { accountSpend } from './ledgerAccounting';
@@ -29,7 +30,8 @@ export interface ChainVerification {
   head: string;
   /** ε upper bound recorded by the last reservation, and the same recomputed now. */
   recordedEpsilon: number | null;
-  recomputedEpsilon: number | null;
+  /** "Infinity" when the stored events have no finite ε at the recorded δ. */
+  recomputedEpsilon: EpsilonBound | null;
 }
 
 export interface VerificationReport {
@@ -100,10 +102,11 @@ function totalProblems(chain: readonly LedgerEntryRecord[], summary: ChainVerifi
   const last = reserves.at(-1);
   if (!last || found.length > 0) return found;
   summary.recordedEpsilon = last.spentEpsilon;
-  summary.recomputedEpsilon = accountSpend(reserves.map(storedEvent), last.delta!).epsilon.upper;
-  const gap = Math.abs(summary.recomputedEpsilon - last.spentEpsilon!);
+  const recomputed = accountSpend(reserves.map(storedEvent), last.delta!).epsilon.upper;
+  summary.recomputedEpsilon = toEpsilonBound(recomputed);
+  const gap = Math.abs(recomputed - last.spentEpsilon!);
   if (!(gap <= TOTAL_TOLERANCE * Math.max(1, last.spentEpsilon!))) {
-    problem(last, 'spent_epsilon', `records a total of ε=${last.spentEpsilon}, but recomputing from the stored events gives ε=${summary.recomputedEpsilon}`);
+    problem(last, 'spent_epsilon', `records a total of ε=${last.spentEpsilon}, but recomputing from the stored events gives ε=${recomputed === Infinity ? '∞ (no finite ε at this δ)' : recomputed}`);
   }
   return found;
 }

@@ -9,7 +9,21 @@ import { method } from './define';
 
 const datasetRef = z.union([z.number().int().positive(), z.string().min(1).max(256)]).describe('dataset id or name');
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
-const bounds = z.object({ lower: z.number(), estimate: z.number(), upper: z.number() });
+
+/**
+ * An ε bound, or the string "Infinity" where no finite ε exists at that δ: a release charged
+ * as (ε, δ₀)-DP bounds nothing at δ < δ₀. JSON has no Infinity (it would print null, which
+ * reads as "unknown"), so the value is spelled out; Number(x) gives the number either way.
+ */
+export const epsilonBoundSchema = z.union([z.number(), z.literal('Infinity')]);
+export type EpsilonBound = z.infer<typeof epsilonBoundSchema>;
+/** A number as an ε bound: +∞ becomes "Infinity". */
+export const toEpsilonBound = (x: number): EpsilonBound => (x === Infinity ? 'Infinity' : x);
+/** An ε bound as a number ("Infinity" → +∞). */
+export const epsilonNumber = (x: EpsilonBound): number => (x === 'Infinity' ? Infinity : x);
+
+const bounds = z.object({ lower: epsilonBoundSchema, estimate: epsilonBoundSchema, upper: epsilonBoundSchema });
+export type EpsilonBoundsDto = z.infer<typeof bounds>;
 
 /** Release parameters: numbers, flags and short public strings only, so no private text fits. */
 export const ledgerParametersSchema = z.record(
@@ -57,12 +71,18 @@ export const budgetSchema = z.object({
 });
 export type BudgetDto = z.infer<typeof budgetSchema>;
 
-export const curvePointSchema = z.object({ delta: z.number(), epsilon: z.number() });
+export const curvePointSchema = z.object({
+  delta: z.number(),
+  epsilon: epsilonBoundSchema.describe('ε upper bound at this δ; "Infinity": no finite ε (a charge\'s own δ₀ is above this δ)'),
+});
+export type CurvePointDto = z.infer<typeof curvePointSchema>;
 
 export const ledgerSummarySchema = z.object({
   dataset: z.object({ id: z.number(), name: z.string() }),
   budget: budgetSchema.nullable(),
-  spent: z.object({ accountant: z.enum(['pld', 'rdp']), epsilon: bounds, rdp: bounds.nullable() }),
+  spent: z
+    .object({ accountant: z.enum(['pld', 'rdp']), epsilon: bounds, rdp: bounds.nullable() })
+    .describe('ε at the budget\'s δ; "Infinity" where no finite ε exists there (a release\'s δ₀ above the budget\'s δ)'),
   remainingEpsilon: z.number().nullable().describe('cap − spent upper bound (ε is not additive: use ledger.remaining for counts)'),
   curve: z.array(curvePointSchema).describe('ε(δ) upper bounds of everything spent'),
   reservations: z.object({ reserved: z.number(), committed: z.number(), orphaned: z.number() }),
@@ -82,7 +102,7 @@ export const verificationSchema = z.object({
       entries: z.number(),
       head: z.string(),
       recordedEpsilon: z.number().nullable(),
-      recomputedEpsilon: z.number().nullable(),
+      recomputedEpsilon: epsilonBoundSchema.nullable(),
     }),
   ),
 });

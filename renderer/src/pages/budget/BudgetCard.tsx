@@ -4,14 +4,14 @@
  * planner, and the reservations — a reservation whose job did not finish counts as spent.
  */
 import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
-import type { LedgerSummary } from '../../../../electron/shared/api/ledger';
+import type { EpsilonBoundsDto, LedgerSummary } from '../../../../electron/shared/api/ledger';
 import type { PlanResult } from '../../../../electron/shared/api/planner';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { Section } from '../../components/Section';
 import { formatDelta, formatEpsilon, remainingInTerms, reservationsLine, spentPercent } from './ledgerView';
 
-const bounds = ({ lower, estimate, upper }: { lower: number; estimate: number; upper: number }) =>
-  `≤ ${formatEpsilon(upper)} (lower ${formatEpsilon(lower)}, estimate ${formatEpsilon(estimate)})`;
+const bounds = ({ lower, estimate, upper }: EpsilonBoundsDto) =>
+  upper === 'Infinity' ? '∞: no finite ε at this δ' : `≤ ${formatEpsilon(upper)} (lower ${formatEpsilon(lower)}, estimate ${formatEpsilon(estimate)})`;
 
 export function BudgetCard({ summary, plan }: { summary: LedgerSummary; plan: PlanResult | null }) {
   const { budget, spent, reservations } = summary;
@@ -55,6 +55,12 @@ export function BudgetCard({ summary, plan }: { summary: LedgerSummary; plan: Pl
           ['Ledger', `${summary.entries} ${summary.entries === 1 ? 'entry' : 'entries'} · head ${summary.head.hash.slice(0, 16)}…`],
         ]}
       />
+      {spent.epsilon.upper === 'Infinity' && (
+        <Alert severity="error">
+          No finite ε bounds what is spent at δ = {formatDelta(budget.delta)}: a release was charged as (ε, δ₀)-DP with δ₀ above this δ (the
+          budget&apos;s δ was lowered after it). Further releases are refused.
+        </Alert>
+      )}
       {reservations.orphaned > 0 && (
         <Alert severity="warning">
           {reservations.orphaned} reservation{reservations.orphaned === 1 ? '' : 's'} whose job did not finish {reservations.orphaned === 1 ? 'is' : 'are'} counted as spent: the

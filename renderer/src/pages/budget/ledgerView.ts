@@ -6,17 +6,17 @@ import type { LedgerEntryDto, LedgerSummary } from '../../../../electron/shared/
 import type { Workload } from '../../../../electron/shared/api/planner';
 import { describeEvent } from '../../../../core/accounting/describeEvent';
 
-/** ε and friends to four significant digits, without trailing zeros; ∞ for overflow. */
-export function formatEpsilon(x: number | null): string {
+/** ε and friends to four significant digits, without trailing zeros; ∞ for overflow and for "Infinity" (no finite ε at that δ). */
+export function formatEpsilon(x: number | 'Infinity' | null): string {
   if (x === null) return '—';
-  return Number.isFinite(x) ? Number(x.toPrecision(4)).toString() : '∞';
+  return typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(4)).toString() : '∞';
 }
 
 export const formatDelta = (delta: number) => delta.toExponential(1);
 
-/** Percent of the cap spent (0–100, clamped) for the progress bar. */
-export function spentPercent(spent: number, cap: number): number {
-  if (!(cap > 0)) return 100;
+/** Percent of the cap spent (0–100, clamped) for the progress bar; "Infinity" (no finite ε) is all of it. */
+export function spentPercent(spent: number | 'Infinity', cap: number): number {
+  if (!(cap > 0) || spent === 'Infinity') return 100;
   return Math.min(100, Math.max(0, (100 * spent) / cap));
 }
 

@@ -61,4 +61,18 @@ describe('ledger documents', () => {
     expect(svg).toContain('cap ε=1');
     expect(svgCurve([], { cap: 1, delta: 1e-6 })).toContain('No privacy spent');
   });
+
+  it('names the curve points without a finite ε ("Infinity": δ below a charge\'s δ₀) instead of drawing them', () => {
+    const svg = svgCurve([{ delta: 1e-10, epsilon: 'Infinity' }, { delta: 1e-9, epsilon: 'Infinity' }, ...summary.curve], { cap: 1, delta: 1e-6 });
+    expect(svg.match(/<circle/g)).toHaveLength(3);
+    expect(svg).toMatch(/<\/svg>\n<p>No finite ε at δ = 1e-10, 1e-9 \(ε = ∞ there\)/);
+    const none = svgCurve([{ delta: 1e-10, epsilon: 'Infinity' }], { cap: 1, delta: 1e-6 });
+    expect(none).not.toContain('<svg');
+    expect(none).toMatch(/^<p>No finite ε at δ = 1e-10 \(ε = ∞ there\): .* above that δ/);
+    const infinite: LedgerSummary = { ...summary, spent: { accountant: 'pld', epsilon: { lower: 'Infinity', estimate: 'Infinity', upper: 'Infinity' }, rdp: null }, remainingEpsilon: 0 };
+    const html = budgetReportHtml(infinite, [reserve]);
+    expect(html).toContain('<td>∞</td>');
+    expect(html).toContain('no finite ε bounds the spend at this δ');
+    expect(JSON.parse(ledgerJson(infinite, [reserve])).spent.epsilon.upper).toBe('Infinity');
+  });
 });

@@ -23,6 +23,8 @@ describe('ledger wording', () => {
     expect(formatEpsilon(2)).toBe('2');
     expect(formatEpsilon(null)).toBe('—');
     expect(formatEpsilon(Infinity)).toBe('∞');
+    expect(formatEpsilon('Infinity')).toBe('∞');
+    expect(spentPercent('Infinity', 6)).toBe(100);
     expect(spentPercent(1.5, 6)).toBe(25);
     expect(spentPercent(9, 6)).toBe(100);
     expect(spentPercent(0, 0)).toBe(100);
