@@ -37,10 +37,20 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     const labels = settings.getByRole('group', { name: 'Labels' });
     expect(await labels.getByRole('checkbox', { name: 'spam' }).isChecked()).toBe(true);
     expect(await labels.getByRole('checkbox', { name: 'ham' }).isChecked()).toBe(true);
+    // Generate spends the budget: it waits until the settings are priced, and again after any change.
+    const generate = settings.getByRole('button', { name: 'Generate' });
+    expect(await generate.isDisabled()).toBe(true);
     await settings.getByRole('button', { name: 'Price' }).click();
     const plan = settings.getByRole('table', { name: 'planned cost' });
     await expect.poll(() => plan.textContent(), SLOW).toMatch(/Gaussian σ = /);
     expect(await plan.textContent()).toMatch(/0 spent of 6/);
+    expect(await generate.isDisabled()).toBe(false);
+    await settings.getByLabel('Shots').fill('5');
+    expect(await generate.isDisabled()).toBe(true);
+    expect(await plan.count()).toBe(0);
+    await settings.getByLabel('Shots').fill('4');
+    await settings.getByRole('button', { name: 'Price' }).click();
+    await expect.poll(() => generate.isDisabled(), SLOW).toBe(false);
   });
 
   it('generates with live progress, then shows the demonstrations and the certificate', async () => {

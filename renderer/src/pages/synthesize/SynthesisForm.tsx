@@ -23,6 +23,8 @@ interface Props {
   datasets: readonly Pick<DatasetDto, 'name' | 'task' | 'labels'>[];
   plans: readonly SavedPlan[];
   busy: boolean;
+  /** Generate spends the budget: only once the current settings are priced and the cost is shown. */
+  priced: boolean;
   onChange: (form: SynthesisFormState) => void;
   onPrice: () => void;
   onGenerate: () => void;
@@ -36,7 +38,7 @@ const advanced: [TextKey, string, string][] = [
   ['rounds', 'Rounds T̂ (AdaDPSyn)', 'radius-reduction rounds, charged in full'],
 ];
 
-export function SynthesisForm({ form, errors, datasets, plans, busy, onChange, onPrice, onGenerate }: Props) {
+export function SynthesisForm({ form, errors, datasets, plans, busy, priced, onChange, onPrice, onGenerate }: Props) {
   const names = datasets.map((d) => d.name);
   const dataset = datasets.find((d) => d.name === form.dataset);
   const field = (key: TextKey, label: string, helper: string) => (
@@ -119,13 +121,16 @@ export function SynthesisForm({ form, errors, datasets, plans, busy, onChange, o
             </Stack>
           </AccordionDetails>
         </Accordion>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Button type="submit" variant="outlined" disabled={busy}>
             Price
           </Button>
-          <Button variant="contained" disabled={busy} onClick={onGenerate}>
+          <Button variant="contained" disabled={busy || !priced} onClick={onGenerate} aria-describedby="generate-note">
             Generate
           </Button>
+          <Typography id="generate-note" variant="body2" color="text.secondary">
+            {priced ? 'Generate reserves the ε shown below in the ledger.' : 'Price the settings first: Generate spends the budget the price shows.'}
+          </Typography>
         </Stack>
       </Stack>
     </Box>

@@ -1,10 +1,10 @@
 /**
- * Synthesize page: price and generate a DP synthetic few-shot prompt from a dataset's
+ * Synthesize page: price, then generate a DP synthetic few-shot prompt from a dataset's
  * private split, follow it live, inspect the result and its certificate, export it, check
  * its utility on the held-out split, and verify an exported certificate.
  */
 import { Alert, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
@@ -18,12 +18,12 @@ import { PlanSummary } from './PlanSummary';
 import { RunsList } from './RunsList';
 import { RunView } from './RunView';
 import { SynthesisForm } from './SynthesisForm';
-import { initialForm, toRequest, type SynthesisFormState } from './synthesisForm';
+import { initialForm, toRequest, type Request as SynthesisRequestInput, type SynthesisFormState } from './synthesisForm';
 
 function SynthesizeView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<SynthesisFormState>(initialForm);
   const [errors, setErrors] = useState<Partial<Record<keyof SynthesisFormState, string>>>({});
-  const [plan, setPlan] = useState<SynthesisPlanDto | null>(null);
+  const [plan, setPlan] = useState<(SynthesisPlanDto & { pricedRequest: SynthesisRequestInput }) | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const { busy, error, run } = useAsyncAction();
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
@@ -39,14 +39,19 @@ function SynthesizeView({ api }: { api: VeilApi }) {
     setErrors(result.ok ? {} : result.errors);
     return result.ok ? result.request : null;
   };
+  // Counts form changes, so a price that comes back after the form changed is not shown for it.
+  const edits = useRef(0);
   const price = async () => {
     const request = validated();
-    if (request) setPlan((await run(() => api['synth.plan'](request))) ?? null);
+    const edit = edits.current;
+    const priced = request && (await run(() => api['synth.plan'](request)));
+    if (priced && edit === edits.current) setPlan({ ...priced, pricedRequest: request });
   };
   const generate = async () => {
-    const request = validated();
+    const request = plan?.pricedRequest; // exactly what was priced and shown
     const started = request && (await run(() => api['synth.start'](request)));
     if (started) {
+      setPlan(null); // the budget it showed is spent now: the next job is priced afresh
       track(started.jobId);
       setSelected(started.runId);
       runs.reload();
@@ -65,7 +70,8 @@ function SynthesizeView({ api }: { api: VeilApi }) {
           datasets={datasets.data ?? []}
           plans={plans.data ?? []}
           busy={busy || running}
-          onChange={(next) => (setForm(next), setPlan(null))}
+          priced={plan !== null}
+          onChange={(next) => (edits.current++, setForm(next), setPlan(null))}
           onPrice={() => void price()}
           onGenerate={() => void generate()}
         />

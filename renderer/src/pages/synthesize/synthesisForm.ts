@@ -54,7 +54,7 @@ export function formFromPlan(form: SynthesisFormState, plan: SavedPlan): Synthes
   };
 }
 
-type Request = MethodInput<'synth.plan'>;
+export type Request = MethodInput<'synth.plan'>;
 export type FormResult = { ok: true; request: Request } | { ok: false; errors: Partial<Record<keyof SynthesisFormState, string>> };
 
 const integerFields = [
