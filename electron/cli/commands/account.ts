@@ -5,16 +5,19 @@
  *   sigma     the noise parameter meeting a target (ε, δ) (alias: calibrate)
  *   compose   ε at δ (or δ at ε) of a sequence of events read from a JSON file
  * The flags describe T steps of one mechanism (Gaussian σ, Laplace scale, or ε-DP), each on
- * a Poisson(q) sample (`--sampling none`: q = 1). Answers are certified bounds
- * {lower, estimate, upper}. `--batch FILE` runs one case per JSON line (fields named like the
- * flags, the command line's flags as defaults) and prints one JSON line per case.
+ * a Poisson(q) sample (`--sampling none`, or no --q: q = 1). Answers are certified bounds
+ * {lower, estimate, upper} from the accounting facade (`--accountant auto`: PLD, with RDP's
+ * finite upper bound where PLD's is infinite, and RDP where PLD cannot take the event), with
+ * the accountant behind each bound and the RDP cross-check; JSON spells +∞ "Infinity".
+ * `--batch FILE` runs one case per JSON line (fields named like the flags, the command line's
+ * flags as defaults) and prints one JSON line per case.
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ZodError } from 'zod';
-import { chooseAccountant } from '../../../core/accounting';
-import type { Accountant, Bounds } from '../../../core/accounting/accountant';
-import { calibrate } from '../../../core/accounting/calibration';
+import { accountDelta, accountEpsilon, type AccountingResult } from '../../../core/accounting';
+import type { Accountant, AccountantName, Bounds } from '../../../core/accounting/accountant';
+import { calibrate, CalibrationError } from '../../../core/accounting/calibration';
 import { parsePrivacyEvent, sequence, type PrivacyEvent } from '../../../core/accounting/events';
 import { pldAccountant } from '../../../core/accounting/pld';
 import { rdpAccountant } from '../../../core/accounting/rdp';
@@ -63,7 +66,10 @@ function choice<T extends string>(opts: Options, name: string, allowed: readonly
 
 function stepsSpec(opts: Options): StepsSpec {
   const mechanism = choice(opts, 'mechanism', STEP_MECHANISMS);
-  const q = choice(opts, 'sampling', ['poisson', 'none'] as const) === 'none' ? 1 : (number(opts, 'q') ?? 1);
+  const sampling = opts.sampling === undefined ? undefined : choice(opts, 'sampling', ['poisson', 'none'] as const);
+  const rate = number(opts, 'q');
+  if (sampling === 'poisson' && rate === undefined) throw new CliError('--sampling poisson needs --q, the sampling rate per step (without sampling: --sampling none)', 2);
+  const q = sampling === 'none' ? 1 : (rate ?? 1);
   if (!(q > 0 && q <= 1)) throw new CliError(`--q must be in (0, 1], got ${q}`, 2);
   const steps = number(opts, 'steps') ?? 1;
   if (!(Number.isInteger(steps) && steps >= 0)) throw new CliError(`--steps must be a whole number ≥ 0, got ${steps}`, 2);
@@ -105,10 +111,10 @@ function eventsFrom(opts: Options): PrivacyEvent {
   return sequence(list.map((e, i) => parseEvent(e, `--events item ${i}`)));
 }
 
-/** --accountant auto (PLD, RDP where PLD cannot take the event) | pld | rdp. */
-function accountantFor(opts: Options, event: PrivacyEvent): Accountant {
+/** --accountant auto (the facade: PLD, RDP's finite upper bound where PLD's is infinite, RDP where PLD cannot take the event) | pld | rdp. */
+function accountantChoice(opts: Options): Accountant | 'auto' {
   const name = choice(opts, 'accountant', ['auto', 'pld', 'rdp'] as const);
-  return name === 'pld' ? pldAccountant : name === 'rdp' ? rdpAccountant : chooseAccountant(event);
+  return name === 'pld' ? pldAccountant : name === 'rdp' ? rdpAccountant : 'auto';
 }
 
 /** Run an accounting computation, timing it. */
@@ -118,28 +124,75 @@ function timed<T>(run: () => T): { value: T; seconds: number } {
   return { value, seconds: (performance.now() - start) / 1000 };
 }
 
-const fmt = (x: number): string => (Number.isFinite(x) ? x.toPrecision(6) : String(x));
+/** One answer: the bounds, which accountant gave each of them, and the RDP cross-check beside a PLD answer. */
+interface Accounted {
+  bounds: Bounds;
+  accountant: AccountantName;
+  boundsBy: Record<keyof Bounds, AccountantName>;
+  rdp?: Bounds;
+}
+
+const all = (name: AccountantName): Accounted['boundsBy'] => ({ lower: name, estimate: name, upper: name });
+
+/** The facade's answer, saying where RDP's upper bound stands in for PLD's infinite one (lower bound: PLD's). */
+function fromFacade(result: AccountingResult): Accounted {
+  const { accountant, bounds, rdp } = result;
+  if (accountant === 'rdp' && rdp) {
+    return { bounds, accountant, boundsBy: { lower: bounds.lower === rdp.upper ? 'rdp' : 'pld', estimate: 'rdp', upper: 'rdp' }, rdp };
+  }
+  return { bounds, accountant, boundsBy: all(accountant), ...(rdp && { rdp }) };
+}
+
+const fromAccountant = (accountant: Accountant, bounds: Bounds): Accounted => ({ bounds, accountant: accountant.name, boundsBy: all(accountant.name) });
+
+/** JSON has no Infinity (JSON.stringify would print null, which reads as "unknown"): spell it out. */
+const jsonNumber = (x: number): number | string => (Number.isFinite(x) ? x : String(x));
+const jsonBounds = (b: Bounds) => ({ lower: jsonNumber(b.lower), estimate: jsonNumber(b.estimate), upper: jsonNumber(b.upper) });
+
+function accountedJson(a: Accounted): Record<string, unknown> {
+  return { accountant: a.accountant, boundsBy: a.boundsBy, ...(a.rdp && { rdp: jsonBounds(a.rdp) }) };
+}
+
+const fmt = (x: number): string => (Number.isFinite(x) ? x.toPrecision(6) : x === Infinity ? '∞' : String(x));
 const boundsText = (b: Bounds): string => `${fmt(b.upper)} (estimate ${fmt(b.estimate)}, certified range [${fmt(b.lower)}, ${fmt(b.upper)}])`;
-const by = (accountant: Accountant, seconds: number): string => `(${accountant.name.toUpperCase()}, ${seconds.toFixed(3)} s)`;
+
+/** "(PLD, 0.012 s)", or which accountant gave which bound where they differ; then the RDP cross-check and why a bound is ∞. */
+function provenance(a: Accounted, seconds: number, symbol: 'ε' | 'δ', at: string): string {
+  const { lower, estimate, upper } = a.boundsBy;
+  const mixed = lower !== upper || estimate !== upper;
+  const who = mixed
+    ? `upper bound and estimate by ${upper.toUpperCase()}, since PLD's is infinite ${at}, below its ~1e-12 rounding slack; lower bound by ${lower.toUpperCase()}`
+    : upper.toUpperCase();
+  const lines = [`(${who}; ${seconds.toFixed(3)} s)`];
+  if (a.rdp && upper !== 'rdp') lines.push(`RDP cross-check: ${symbol} ≤ ${fmt(a.rdp.upper)}`);
+  if (a.bounds.upper === Infinity) {
+    lines.push(
+      a.accountant === 'pld' && a.rdp === undefined
+        ? `∞: PLD's certified upper bound is infinite ${at} (below its rounding slack, ~1e-12, or a release's own δ₀); --accountant auto falls back to RDP's finite bound`
+        : `∞: no accountant gives a finite ${symbol} ${at} (an (ε, δ₀) part with δ₀ above this δ guarantees nothing there)`,
+    );
+  }
+  return lines.join('\n');
+}
 
 function epsilonAnswer(event: PrivacyEvent, opts: Options): Answer {
   const delta = probability(opts, 'delta');
-  const accountant = accountantFor(opts, event);
-  const { value, seconds } = timed(() => accountant.epsilon(event, delta));
+  const chosen = accountantChoice(opts);
+  const { value, seconds } = timed(() => (chosen === 'auto' ? fromFacade(accountEpsilon(event, delta)) : fromAccountant(chosen, chosen.epsilon(event, delta))));
   return {
-    json: { epsilon: value, delta, accountant: accountant.name, seconds },
-    text: `ε ≤ ${boundsText(value)} at δ = ${delta} ${by(accountant, seconds)}`,
+    json: { epsilon: jsonBounds(value.bounds), delta, ...accountedJson(value), seconds },
+    text: `ε ≤ ${boundsText(value.bounds)} at δ = ${delta} ${provenance(value, seconds, 'ε', `at δ = ${delta}`)}`,
   };
 }
 
 function deltaAnswer(event: PrivacyEvent, opts: Options): Answer {
   const epsilon = required(opts, 'epsilon');
   if (!(epsilon >= 0)) throw new CliError(`--epsilon must be ≥ 0, got ${epsilon}`, 2);
-  const accountant = accountantFor(opts, event);
-  const { value, seconds } = timed(() => accountant.delta(event, epsilon));
+  const chosen = accountantChoice(opts);
+  const { value, seconds } = timed(() => (chosen === 'auto' ? fromFacade(accountDelta(event, epsilon)) : fromAccountant(chosen, chosen.delta(event, epsilon))));
   return {
-    json: { delta: value, epsilon, accountant: accountant.name, seconds },
-    text: `δ ≤ ${boundsText(value)} at ε = ${epsilon} ${by(accountant, seconds)}`,
+    json: { delta: jsonBounds(value.bounds), epsilon, ...accountedJson(value), seconds },
+    text: `δ ≤ ${boundsText(value.bounds)} at ε = ${epsilon} ${provenance(value, seconds, 'δ', `at ε = ${epsilon}`)}`,
   };
 }
 
@@ -149,18 +202,36 @@ function composeAnswer(opts: Options): Answer {
   return opts.delta !== undefined ? epsilonAnswer(event, opts) : deltaAnswer(event, opts);
 }
 
-/** The smallest noise (largest ε per step) whose certified upper ε meets the target, by core calibrate(). */
+/**
+ * The smallest noise (largest ε per step) whose certified upper ε meets the target, by core
+ * calibrate(): with the facade by default (as the app calibrates), else the chosen accountant.
+ */
 function sigmaAnswer(opts: Options): Answer {
   const target = { epsilon: positive(opts, 'epsilon'), delta: probability(opts, 'delta') };
   const spec = stepsSpec(opts);
   if (spec.steps === 0) throw new CliError('--steps must be ≥ 1 to calibrate', 2);
   const family = (p: number): PrivacyEvent => stepsEvent(spec, p);
-  const accountant = accountantFor(opts, family(1));
+  const chosen = accountantChoice(opts);
   const tolerance = number(opts, 'tolerance');
-  const { value, seconds } = timed(() => calibrate({ family, target, accountant, tolerance, decreasing: noiseDecreasing(spec.mechanism) }));
+  const decreasing = noiseDecreasing(spec.mechanism);
+  const { value, seconds } = timed(() => {
+    try {
+      if (chosen !== 'auto') return { calibration: calibrate({ family, target, accountant: chosen, tolerance, decreasing }), accounted: undefined };
+      const calibration = calibrate({ family, target, tolerance, decreasing });
+      // Which accountant bounds the answer, and the RDP cross-check: the facade again at the parameter found (same bounds).
+      return { calibration, accounted: fromFacade(accountEpsilon(family(calibration.parameter), target.delta)) };
+    } catch (error) {
+      const hint = chosen === pldAccountant && error instanceof CalibrationError && /Infinity/.test(error.message)
+        ? " (PLD's certified upper bound is infinite below its rounding slack, ~1e-12: --accountant auto falls back to RDP's finite bound)"
+        : '';
+      throw hint ? new CliError(`${error instanceof Error ? error.message : String(error)}${hint}`) : error;
+    }
+  });
+  const { parameter, epsilon } = value.calibration;
+  const accounted: Accounted = value.accounted ? { ...value.accounted, bounds: epsilon } : fromAccountant(chosen as Accountant, epsilon);
   return {
-    json: { sigma: value.parameter, epsilon: value.epsilon, delta: target.delta, accountant: accountant.name, seconds },
-    text: `--${NOISE_FLAG[spec.mechanism]} ${fmt(value.parameter)} gives ε ≤ ${boundsText(value.epsilon)} at δ = ${target.delta} ${by(accountant, seconds)}`,
+    json: { sigma: parameter, epsilon: jsonBounds(epsilon), delta: target.delta, ...accountedJson(accounted), seconds },
+    text: `--${NOISE_FLAG[spec.mechanism]} ${fmt(parameter)} gives ε ≤ ${boundsText(epsilon)} at δ = ${target.delta} ${provenance(accounted, seconds, 'ε', `at δ = ${target.delta}`)}`,
   };
 }
 
@@ -227,8 +298,8 @@ function withStepFlags(command: Command): Command {
   return command
     .option('--mechanism <kind>', STEP_MECHANISMS.join(' | '), 'gaussian')
     .option('--sensitivity <d>', 'sensitivity under add/remove one unit (default 1)')
-    .option('--sampling <kind>', 'poisson | none (none: q = 1)', 'poisson')
-    .option('--q <q>', 'Poisson sampling rate per step (default 1: no sampling)')
+    .option('--sampling <kind>', 'poisson (needs --q) | none (q = 1); default: poisson with --q, none without')
+    .option('--q <q>', 'Poisson sampling rate per step (without it: no sampling, q = 1)')
     .option('--steps <t>', 'number of steps (default 1)');
 }
 

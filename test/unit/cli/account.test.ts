@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { accountDelta } from '../../../core/accounting';
+import { accountDelta, accountEpsilon } from '../../../core/accounting';
+import { calibrate } from '../../../core/accounting/calibration';
 import { parsePrivacyEvent } from '../../../core/accounting/events';
+import { stepsEvent } from '../../../core/accounting/steps';
 import { registerAccount } from '../../../electron/cli/commands/account';
 import { CliError } from '../../../electron/cli/output';
 
@@ -55,17 +57,20 @@ const PSG = ['--sigma', '0.51', '--q', '0.0006666666666666666', '--steps', '100'
 const DELTA = '3.3333333333333335e-05';
 
 describe('veil account epsilon | delta', () => {
-  it('epsilon --json prints exactly {epsilon: bounds, delta, accountant, seconds}', async () => {
+  it('epsilon --json prints exactly {epsilon: bounds, delta, accountant, boundsBy, rdp (cross-check), seconds}', async () => {
     const out = await json('account', 'epsilon', ...PSG, '--delta', DELTA);
-    expect(Object.keys(out)).toEqual(['epsilon', 'delta', 'accountant', 'seconds']);
+    expect(Object.keys(out)).toEqual(['epsilon', 'delta', 'accountant', 'boundsBy', 'rdp', 'seconds']);
+    expect(out.boundsBy).toEqual({ lower: 'pld', estimate: 'pld', upper: 'pld' });
+    expect(out.rdp.upper).toBeGreaterThan(out.epsilon.upper);
     expect(Object.keys(out.epsilon)).toEqual(['lower', 'estimate', 'upper']);
     expect(out).toMatchObject({ delta: 3.3333333333333335e-5, accountant: 'pld' });
     expect(out.epsilon.lower).toBeLessThanOrEqual(out.epsilon.estimate);
     expect(out.epsilon.upper).toBeCloseTo(0.96488, 3);
     expect(out.seconds).toBeGreaterThan(0);
     const rdp = await json('account', 'epsilon', ...PSG, '--delta', DELTA, '--accountant', 'rdp');
+    expect(Object.keys(rdp)).toEqual(['epsilon', 'delta', 'accountant', 'boundsBy', 'seconds']);
     expect(rdp.accountant).toBe('rdp');
-    expect(rdp.epsilon.upper).toBeGreaterThan(out.epsilon.upper);
+    expect(rdp.epsilon).toEqual(out.rdp);
   });
 
   it('--sampling none forces q = 1', async () => {
@@ -84,7 +89,7 @@ describe('veil account epsilon | delta', () => {
 
   it('delta --json at ε for 10 Laplace steps', async () => {
     const out = await json('account', 'delta', '--mechanism', 'laplace', '--scale', '1', '--steps', '10', '--epsilon', '5');
-    expect(Object.keys(out)).toEqual(['delta', 'epsilon', 'accountant', 'seconds']);
+    expect(Object.keys(out)).toEqual(['delta', 'epsilon', 'accountant', 'boundsBy', 'rdp', 'seconds']);
     expect(out.delta.estimate).toBeCloseTo(0.2070257, 3); // dp_accounting
     expect(out.epsilon).toBe(5);
   });
@@ -94,7 +99,7 @@ describe('veil account sigma', () => {
   it('--json: the Gaussian σ with its ε bounds under the target (dp_accounting: 0.50718); calibrate is an alias', async () => {
     const args = ['--epsilon', '1', '--delta', DELTA, '--q', '0.0006666666666666666', '--steps', '100'];
     const out = await json('account', 'sigma', ...args);
-    expect(Object.keys(out)).toEqual(['sigma', 'epsilon', 'delta', 'accountant', 'seconds']);
+    expect(Object.keys(out)).toEqual(['sigma', 'epsilon', 'delta', 'accountant', 'boundsBy', 'rdp', 'seconds']);
     expect(out.sigma).toBeGreaterThan(0.5071783982098655);
     expect(out.sigma).toBeLessThan(0.5071783982098655 * 1.005);
     expect(out.epsilon.upper).toBeLessThanOrEqual(1);
@@ -116,6 +121,47 @@ describe('veil account sigma', () => {
   });
 });
 
+describe('veil account below PLD\'s rounding slack (δ = 1e-14): the facade, never null', () => {
+  const STEPS = ['--q', '0.01', '--steps', '1000'];
+
+  it('epsilon: RDP\'s finite upper bound stands in for PLD\'s infinite one, and says so', async () => {
+    const out = await json('account', 'epsilon', '--sigma', '1', ...STEPS, '--delta', '1e-14');
+    const facade = accountEpsilon(stepsEvent({ mechanism: 'gaussian', sensitivity: 1, q: 0.01, steps: 1000 }, 1), 1e-14);
+    expect(out.epsilon).toEqual(facade.bounds);
+    expect(out.epsilon.upper).toBeCloseTo(4.98, 2);
+    expect(out).toMatchObject({ accountant: 'rdp', boundsBy: { lower: 'pld', estimate: 'rdp', upper: 'rdp' }, rdp: { upper: out.epsilon.upper } });
+    expect(out.epsilon.lower).toBeLessThan(out.epsilon.upper);
+    const text = await veil('account', 'epsilon', '--sigma', '1', ...STEPS, '--delta', '1e-14');
+    expect(text).toMatch(/^ε ≤ 4\.9\d+ .* at δ = 1e-14 \(upper bound and estimate by RDP, since PLD's is infinite at δ = 1e-14, below its ~1e-12 rounding slack; lower bound by PLD; /);
+  });
+
+  it('--accountant pld: an infinite bound is "Infinity" in JSON (never null) and explained in words', async () => {
+    const raw = await veil('account', 'epsilon', '--sigma', '1', ...STEPS, '--delta', '1e-14', '--accountant', 'pld', '--json');
+    expect(raw).not.toContain('null');
+    const out = JSON.parse(raw);
+    expect(out.epsilon).toMatchObject({ estimate: 'Infinity', upper: 'Infinity' });
+    expect(Number(out.epsilon.upper)).toBe(Infinity);
+    expect(out.epsilon.lower).toBeGreaterThan(3);
+    const text = await veil('account', 'epsilon', '--sigma', '1', ...STEPS, '--delta', '1e-14', '--accountant', 'pld');
+    expect(text).toMatch(/^ε ≤ ∞ .*\n∞: PLD's certified upper bound is infinite at δ = 1e-14 .*--accountant auto falls back to RDP's finite bound\n$/);
+    // An (ε, δ₀) event above δ: no accountant has a finite ε.
+    const approx = await veil('account', 'epsilon', '--event', file('approx.json', { kind: 'approx', epsilon: 1, delta: 1e-4 }), '--delta', '1e-6', '--json');
+    expect(approx).not.toContain('null');
+    expect(JSON.parse(approx)).toMatchObject({ epsilon: { upper: 'Infinity' }, rdp: { upper: 'Infinity' } });
+  });
+
+  it('sigma calibrates with the facade as core calibrate() does (σ ≈ 2.57), not with PLD alone', async () => {
+    const out = await json('account', 'sigma', '--epsilon', '1', '--delta', '1e-14', ...STEPS);
+    const core = calibrate({ family: (p) => stepsEvent({ mechanism: 'gaussian', sensitivity: 1, q: 0.01, steps: 1000 }, p), target: { epsilon: 1, delta: 1e-14 }, decreasing: true });
+    expect(out.sigma).toBe(core.parameter);
+    expect(out.sigma).toBeCloseTo(2.57, 2);
+    expect(out.epsilon).toEqual(core.epsilon);
+    expect(out.epsilon.upper).toBeLessThanOrEqual(1);
+    expect(out).toMatchObject({ accountant: 'rdp', boundsBy: { upper: 'rdp', lower: 'pld' } });
+    await expect(veil('account', 'sigma', '--epsilon', '1', '--delta', '1e-14', ...STEPS, '--accountant', 'pld')).rejects.toThrow(/--accountant auto falls back to RDP's finite bound/);
+  });
+});
+
 describe('veil account compose', () => {
   const events = [
     { kind: 'composed', count: 100, event: { kind: 'poisson-sampled', q: 0.01, event: { kind: 'gaussian', sigma: 1, sensitivity: 1 } } },
@@ -126,7 +172,7 @@ describe('veil account compose', () => {
     const fromArray = await json('account', 'compose', '--events', file('array.json', events), '--delta', '1e-6');
     const fromObject = await json('account', 'compose', '--events', file('object.json', { events }), '--delta', '1e-6');
     const asEvent = await json('account', 'epsilon', '--event', file('sequence.json', { kind: 'sequence', events }), '--delta', '1e-6');
-    expect(Object.keys(fromArray)).toEqual(['epsilon', 'delta', 'accountant', 'seconds']);
+    expect(Object.keys(fromArray)).toEqual(['epsilon', 'delta', 'accountant', 'boundsBy', 'rdp', 'seconds']);
     expect(fromArray.epsilon).toEqual(asEvent.epsilon);
     expect(fromObject.epsilon).toEqual(asEvent.epsilon);
     const delta = await json('account', 'compose', '--events', file('array.json', events), '--epsilon', String(fromArray.epsilon.upper));
@@ -157,7 +203,7 @@ describe('veil account --batch', () => {
     ].join('\n'));
     const lines = (await veil('account', 'epsilon', '--batch', batch, '--accountant', 'rdp')).trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => l.accountant)).toEqual(['rdp', 'pld', 'rdp']);
-    expect(Object.keys(lines[1])).toEqual(['epsilon', 'delta', 'accountant', 'seconds']);
+    expect(Object.keys(lines[1])).toEqual(['epsilon', 'delta', 'accountant', 'boundsBy', 'seconds']);
     expect(lines[1].epsilon.upper).toBeCloseTo(0.5, 5);
     const sigmas = file('sigma.jsonl', JSON.stringify({ epsilon: 1, delta: 1e-5, q: 0.01, steps: 1000 }));
     expect(JSON.parse(await veil('account', 'sigma', '--batch', sigmas)).epsilon.upper).toBeLessThanOrEqual(1);
@@ -190,6 +236,12 @@ describe('veil account errors', () => {
     await expect(veil('account', 'epsilon', '--sigma', '1')).rejects.toThrow(/--delta is required/);
     await expect(veil('account', 'epsilon', '--sigma', '1', '--delta', '2')).rejects.toBeInstanceOf(CliError);
     await expect(veil('account', 'epsilon', '--sigma', '1', '--delta', '1e-5', '--sampling', 'fixed')).rejects.toThrow(/--sampling must be poisson, none/);
+    // Poisson sampling without a rate is refused, not silently q = 1 (without --sampling, no --q means no sampling).
+    const { error } = await run('account', 'epsilon', '--sigma', '1', '--delta', '1e-5', '--sampling', 'poisson');
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toBe('--sampling poisson needs --q, the sampling rate per step (without sampling: --sampling none)');
+    expect((error as CliError).exitCode).toBe(2);
+    await expect(veil('account', 'sigma', '--epsilon', '1', '--delta', '1e-5', '--sampling', 'poisson', '--steps', '10')).rejects.toThrow(/--sampling poisson needs --q/);
     await expect(veil('account', 'sigma', '--epsilon', '1', '--delta', '1e-5', '--q', '1.5')).rejects.toThrow(/--q must be in/);
     await expect(veil('account', 'epsilon', '--event', join(dir, 'missing.json'), '--delta', '1e-5')).rejects.toThrow(/cannot read the --event file/);
     await expect(veil('account', 'epsilon', '--batch', join(dir, 'missing.jsonl'))).rejects.toThrow(/cannot read the --batch file/);
