@@ -8,7 +8,7 @@ import type { PiiFinding, PiiKind } from '../../../core/pii/types';
 import type { DatasetDto, NewRecord, PiiRescanReport, RecordFilter, RecordRow } from '../../shared/api/vault';
 import type { ServiceContext } from '../context';
 import { firstNames } from '../pii/firstNames';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { JobContext } from '../jobs/jobManager';
 import { bulk, compact, stats, type BulkTarget } from './curation';
 import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
@@ -39,11 +39,22 @@ function findingsAt(row: RecordRow, spans: readonly Span[]): PiiFinding[] {
   return [...chosen];
 }
 
+const DATA_VERSION = 'PRAGMA data_version';
+
+/** Inserts records (duplicates skipped) after checking every label; returns how many were added. */
+async function insertAll(tx: Queryable, dataset: { id: number; labels: readonly string[]; task: string }, records: readonly NewRecord[]): Promise<number> {
+  for (const r of records) checkLabel(r.label, dataset.labels, dataset.task);
+  let added = 0;
+  for (const r of records) if (await insertRecord(tx, dataset.id, r, scanPii(r.text))) added++;
+  await touchDataset(tx, dataset.id);
+  return added;
+}
+
 const WAL_PURGE_RETRY_MS = 2000;
 const WAL_PURGE_ATTEMPTS = 150;
 
 export class VaultService {
-  private readonly pools = new Map<string, { version: number; pool: VaultPool }>();
+  private readonly pools = new Map<string, { version: string; pool: VaultPool }>();
   private readonly versions = new Map<number, number>();
 
   constructor(readonly db: Database, private readonly host: Host) {}
@@ -92,13 +103,7 @@ export class VaultService {
 
   async addRecords(ref: DatasetRef, records: readonly NewRecord[]): Promise<{ added: number; duplicates: number }> {
     const dataset = await this.dataset(ref);
-    for (const r of records) checkLabel(r.label, dataset.labels, dataset.task);
-    const added = await this.db.transaction(async (tx) => {
-      let n = 0;
-      for (const r of records) if (await insertRecord(tx, dataset.id, r, scanPii(r.text))) n++;
-      await touchDataset(tx, dataset.id);
-      return n;
-    });
+    const added = await this.db.transaction((tx) => insertAll(tx, dataset, records));
     this.changed(dataset.id, 'records added');
     return { added, duplicates: records.length - added };
   }
@@ -181,15 +186,27 @@ export class VaultService {
   /** Creates one of the sample datasets (see sampleDataset.ts), named `name` or the sample's default name. */
   async createSample(kind: SampleKind, name?: string): Promise<DatasetDto> {
     const sample = SAMPLE_DATASETS[kind];
-    const dataset = await this.create({ name: name ?? sample.name, ...sample.fields });
-    await this.addRecords(dataset.id, sample.records());
-    return this.dataset(dataset.id);
+    const records = sample.records();
+    // One transaction: a crash leaves the whole sample or nothing (not an empty dataset that blocks the name).
+    const id = await this.db.transaction(async (tx) => {
+      const created = await createDataset(tx, { name: name ?? sample.name, ...sample.fields });
+      await insertAll(tx, { id: created, ...sample.fields }, records);
+      return created;
+    });
+    this.changed(id, 'created');
+    return this.dataset(id);
   }
 
-  /** The private pool of one label (or the whole private split), indexed once per dataset version. */
+  /**
+   * The private pool of one label (or the whole private split), indexed once per dataset
+   * version. SQLite's data_version changes when another connection (another Veil process:
+   * the CLI beside the app) commits, which drops the index too: the pool never misses
+   * records added there or keeps ones deleted there.
+   */
   async pool(dataset: DatasetDto, label: string | undefined): Promise<VaultPool> {
     const key = `${dataset.id}\u0000${label ?? ''}`;
-    const version = this.versions.get(dataset.id) ?? 0;
+    const foreign = (await this.db.get<{ data_version: number }>(DATA_VERSION))!.data_version;
+    const version = `${this.versions.get(dataset.id) ?? 0}/${foreign}`;
     const cached = this.pools.get(key);
     if (cached?.version === version) return cached.pool;
     const units = await loadUnits(this.db, { datasetId: dataset.id, label, privacyUnit: dataset.privacyUnit, subjectCap: dataset.subjectCap });

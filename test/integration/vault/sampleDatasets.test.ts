@@ -6,12 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLINIC_LABELS } from '../../../core/samples/clinicVocabulary';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
+import { SAMPLE_DATASETS } from '../../../electron/services/vault/sampleDataset';
 
 let dir: string;
 let ctx: ServiceContext;
@@ -68,5 +69,31 @@ describe('sample datasets', () => {
     const original = (await callMethod(ctx, 'vault.listDatasets', {})).find((d) => d.name === 'Clinic notes sample');
     expect(renamed.counts).toEqual(original?.counts);
     await expect(callMethod(ctx, 'vault.createSample', { kind: 'clinic' })).rejects.toThrow(/exists already/);
+  }, 60_000);
+
+  it('creates a sample in one transaction: a failure part-way leaves no dataset, and a retry works', async () => {
+    const clinic = SAMPLE_DATASETS.clinic;
+    const records = clinic.records();
+    const broken = vi.spyOn(clinic, 'records').mockReturnValue([...records.slice(0, 50), { ...records[50], label: 'not-a-department' }]);
+    await expect(callMethod(ctx, 'vault.createSample', { kind: 'clinic', name: 'Half a sample' })).rejects.toThrow(/not-a-department/);
+    expect((await callMethod(ctx, 'vault.listDatasets', {})).map((d) => d.name)).not.toContain('Half a sample');
+    broken.mockRestore();
+    expect((await callMethod(ctx, 'vault.createSample', { kind: 'clinic', name: 'Half a sample' })).counts.total).toBe(records.length);
+  }, 60_000);
+
+  it('re-indexes a pool after another connection (another Veil process) changed its records', async () => {
+    const other = new ServiceContext(ctx.dataDir, 'cli');
+    try {
+      const vault = await getVaultService(ctx);
+      const dataset = await vault.dataset('SpamAssassin sample');
+      const before = (await vault.pool(dataset, 'spam')).units;
+      await callMethod(other, 'vault.addRecords', { dataset: dataset.name, records: [{ text: 'A new offer from another process, act now', label: 'spam', split: 'private' }] });
+      expect((await vault.pool(dataset, 'spam')).units).toBe(before + 1);
+      const { rows } = await callMethod(other, 'vault.records', { dataset: dataset.name, filter: { labels: ['spam'], splits: ['private'] }, limit: 3 });
+      await callMethod(other, 'vault.bulk', { dataset: dataset.name, target: { ids: rows.map((r) => r.id) }, action: { kind: 'delete' } });
+      expect((await vault.pool(dataset, 'spam')).units).toBe(before - 2);
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 });
