@@ -1,7 +1,7 @@
 /**
  * Synthesis runs in the app database (migration 3). Runs still marked 'running' when the
- * app starts were cut off by a crash: they become 'interrupted' (their reservation stays
- * charged in the ledger).
+ * app starts, whose job no live Veil process runs, were cut off by a crash: they become
+ * 'interrupted' (their reservation stays charged in the ledger).
  */
 import { dpPromptSchema, type DpPromptExport } from '../../../core/export/dpPromptFormat';
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
@@ -36,7 +36,8 @@ const SELECT_ALL = 'SELECT * FROM synthesis_runs WHERE $dataset IS NULL OR datas
 const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, document_json = $document WHERE id = $id`;
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
 const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
-const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE status = 'running'`;
+const SELECT_RUNNING = `SELECT id, job_id FROM synthesis_runs WHERE status = 'running'`;
+const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE id = $id AND status = 'running'`;
 
 export class RunNotFoundError extends Error {}
 
@@ -103,7 +104,10 @@ export class RunStore {
     return this.db.run(SET_UTILITY, { id, utility: JSON.stringify(utility) });
   }
 
-  markInterrupted() {
-    return this.db.run(MARK_INTERRUPTED);
+  /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */
+  async markInterrupted(jobRunning: (jobId: string) => boolean): Promise<void> {
+    for (const run of await this.db.all<{ id: number; job_id: string }>(SELECT_RUNNING)) {
+      if (!jobRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
+    }
   }
 }
