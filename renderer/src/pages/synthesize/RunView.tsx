@@ -2,12 +2,13 @@
  * One finished run: the synthetic demonstrations, the rendered prompt, the privacy
  * certificate, one-click exports (save or copy) and the utility check on the held-out split.
  */
-import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { SynthesisRunDto } from '../../../../electron/shared/api/synthesis';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
+import { DemonstrationsTable } from './DemonstrationsTable';
 import { ExportActions } from './ExportActions';
 import { UtilityTable } from './UtilityTable';
 
@@ -27,22 +28,7 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
       {run.error && <Alert severity={run.status === 'cancelled' ? 'info' : 'error'}>{run.error}</Alert>}
       {doc && (
         <>
-          <Table size="small" aria-label="synthetic demonstrations">
-            <TableHead>
-              <TableRow>
-                <TableCell>Label</TableCell>
-                <TableCell>Synthetic demonstration</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {doc.demonstrations.map((d, i) => (
-                <TableRow key={i}>
-                  <TableCell>{d.label ?? '—'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.text || <em>(empty)</em>}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DemonstrationsTable demonstrations={doc.demonstrations} />
           <Box component="pre" aria-label="rendered prompt" sx={{ m: 0, p: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', fontSize: 13, maxHeight: 240, overflow: 'auto' }}>
             {doc.prompt}
           </Box>
