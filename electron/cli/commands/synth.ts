@@ -54,7 +54,7 @@ const METHODS: Record<string, SynthesisMethod> = {
   'dp-few-shot-gaussian': 'dp-few-shot-gaussian',
   'dp-few-shot-exponential': 'dp-few-shot-exponential',
 };
-const FORMATS: Record<string, ExportFormat> = { json: 'json', md: 'markdown', markdown: 'markdown', chat: 'chat' };
+const FORMATS: Record<string, ExportFormat> = { json: 'json', md: 'markdown', markdown: 'markdown', chat: 'chat', text: 'text', txt: 'text' };
 
 function choice<T>(flag: string, table: Record<string, T>, raw: string): T {
   const value = table[raw.toLowerCase()];
@@ -172,7 +172,7 @@ async function generate(opts: RunOptions): Promise<void> {
 function runOptions(command: Command): Command {
   return jobOptions(command)
     .option('--out <file>', 'write the export to this file (default: print it)')
-    .option('--format <f>', 'json | md | chat', 'json')
+    .option('--format <f>', 'json | md | chat | text (the prompt alone)', 'json')
     .option('--model <model>', '"reference", a .gguf file, or an OpenAI-compatible server URL', 'reference')
     .option('--remote-model <name>', 'with a server URL: the model name on the server')
     .option('--api-key-env <var>', 'environment variable holding the server API key', 'VEIL_API_KEY')
@@ -208,7 +208,7 @@ export function registerSynth(program: Command): void {
     .command('export')
     .description('export a run as veil.dp-prompt/v1 JSON, Markdown or chat messages')
     .argument('<run>', 'run id')
-    .option('--format <f>', 'json | md | chat', 'json')
+    .option('--format <f>', 'json | md | chat | text (the prompt alone)', 'json')
     .option('--out <file>', 'write to this file instead of stdout')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .action(async (run: string, opts: { format: string; out?: string; dataDir: string }) => {

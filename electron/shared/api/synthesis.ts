@@ -98,7 +98,7 @@ export const synthesisRunSchema = z.object({
 });
 export type SynthesisRunDto = z.infer<typeof synthesisRunSchema>;
 
-export const exportFormatSchema = z.enum(['json', 'markdown', 'chat']);
+export const exportFormatSchema = z.enum(['json', 'markdown', 'chat', 'text']);
 
 const runId = z.object({ id: z.number().int().positive() }).strict();
 

@@ -99,6 +99,15 @@ describe('chat-format export', () => {
     }
   });
 
+  it('`--format text` is the prompt alone, as the certificate states it, with no certificate comment', async () => {
+    const doc = (await withServices(data, (ctx) => callMethod(ctx, 'synth.get', { id: runId }))).document!;
+    const text = await cli('synth', 'export', String(runId), '--format', 'text');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(`${doc.prompt.trimEnd()}\n`);
+    expect(text.stdout).not.toMatch(/veil\.dp-prompt|<!--/);
+    expect(exportDocument(doc, 4, 'text')).toMatchObject({ fileName: expect.stringMatching(/-run4\.txt$/) as string, mediaType: 'text/plain' });
+  });
+
   it('refuses an unknown format and a run without a released prompt', async () => {
     const format = await cli('synth', 'export', String(runId), '--format', 'pdf');
     expect(format.code).toBe(2);

@@ -16,6 +16,7 @@ const formats: readonly [Format, string][] = [
   ['json', 'JSON (veil.dp-prompt/v1)'],
   ['markdown', 'Markdown'],
   ['chat', 'chat messages'],
+  ['text', 'prompt text'],
 ];
 
 export function ExportActions({ api, runId }: { api: VeilApi; runId: number }) {
