@@ -12,7 +12,7 @@ import { samplingRate } from '../../../core/icl/demonstration';
 import { SUM_L2_SENSITIVITY } from '../../../core/icl/dpFewShot';
 import { answeringEvent, answeringRate, EMBEDDING_L2_SENSITIVITY, isGaussianAggregation, queryEvent, VOTE_L2_SENSITIVITY } from '../../../core/planning/answering';
 import { breakEvenQueries, queryGrid, type ComposedEpsilon } from '../../../core/planning/breakEven';
-import type { PlanRequest, PlanResult } from '../../shared/api/planner';
+import { synthWorkloadSchema, type PlanRequest, type PlanResult } from '../../shared/api/planner';
 import type { SynthesisRequest } from '../../shared/api/synthesis';
 import { chargeEach, composedEpsilonUpper, curveDeltas } from '../ledger/ledgerAccounting';
 import { remainingCount } from '../ledger/remaining';
@@ -51,9 +51,36 @@ const answerSensitivity = (w: AnswerWorkload) => (w.aggregation === 'vote' ? VOT
 function comparedAnswering(w: SynthWorkload): AnswerWorkload {
   return { kind: 'answer', ensemble: w.teachers, shots: w.perTeacher, queries: 1, aggregation: w.method === 'dp-few-shot-exponential' ? 'keyword' : 'vote' };
 }
-function comparedSynth(w: AnswerWorkload): SynthWorkload {
+/**
+ * The synthetic prompt an answering workload is compared with: its teachers mirror the
+ * ensemble (M = ensemble, N = shots per teacher) up to what a synthesis job can run
+ * (synthWorkloadSchema: M ≤ 200, N ≤ 50). Beyond those maxima the comparison is with the
+ * largest prompt a job could actually produce — a larger ensemble cannot be mirrored, and
+ * a prompt nobody can generate is no alternative — and `basis` says so.
+ */
+export function comparedSynth(w: AnswerWorkload): SynthWorkload {
   const method = w.aggregation === 'keyword' ? 'dp-few-shot-exponential' : 'dp-few-shot-gaussian';
-  return { kind: 'synth', method, shots: 4, teachers: w.ensemble, perTeacher: w.shots, topK: 100, maxTokens: 64, rounds: 2 };
+  const teachers = Math.min(w.ensemble, SYNTH_MAX.teachers);
+  const perTeacher = Math.min(w.shots, SYNTH_MAX.perTeacher);
+  return { kind: 'synth', method, shots: 4, teachers, perTeacher, topK: 100, maxTokens: 64, rounds: 2 };
+}
+
+/** Largest teachers M and examples per teacher N a synthesis job takes (the schema's maxima). */
+const SYNTH_MAX = { teachers: maxOf(synthWorkloadSchema.shape.teachers), perTeacher: maxOf(synthWorkloadSchema.shape.perTeacher) };
+
+function maxOf(field: { unwrap(): { maxValue: number | null } }): number {
+  const max = field.unwrap().maxValue;
+  if (max === null) throw new Error('synthWorkloadSchema: expected a maximum');
+  return max;
+}
+
+/** Where the compared prompt could not mirror the ensemble, in words (empty when it does). */
+function clampNote(synth: SynthWorkload, answering: AnswerWorkload): string {
+  const notes = [
+    ...(synth.teachers < answering.ensemble ? [`M = ${synth.teachers} teachers (the synthesis maximum) for the ensemble of ${answering.ensemble}`] : []),
+    ...(synth.perTeacher < answering.shots ? [`N = ${synth.perTeacher} examples per teacher (the synthesis maximum) for ${answering.shots} shots`] : []),
+  ];
+  return notes.length === 0 ? '' : `; the compared prompt uses ${notes.join(' and ')}`;
 }
 
 interface Priced {
@@ -136,9 +163,9 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
       answering: { ...priced.answering, queries: breakEven ?? priced.answering.queries },
       synth: priced.synth,
       basis:
-        priced.noise.kind === 'gaussian'
+        (priced.noise.kind === 'gaussian'
           ? `same noise multiplier σ/Δ = ${priced.noise.multiplier.toPrecision(3)} per token step and per query`
-          : `same ε = ${priced.noise.epsilonPerStep.toPrecision(3)} per token step and per query`,
+          : `same ε = ${priced.noise.epsilonPerStep.toPrecision(3)} per token step and per query`) + clampNote(priced.synth, priced.answering),
     },
     budget: budget && remaining ? { cap: budget.cap, delta: budget.delta, spent, afterPlan, remainingRuns: remaining.count, remainingAtLimit: remaining.atLimit } : null,
     warnings: [

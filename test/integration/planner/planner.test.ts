@@ -103,6 +103,26 @@ describe('plan.compute', () => {
     }
   });
 
+  it('prices answering at the form\'s maxima: the compared prompt is the largest a synthesis job can run', async () => {
+    for (const [shape, teachers, perTeacher] of [
+      [{ ensemble: 500, shots: 64 }, 200, 50],
+      [{ ensemble: 250, shots: 4 }, 200, 4],
+      [{ ensemble: 10, shots: 60 }, 10, 50],
+      [{ ensemble: 200, shots: 50 }, 200, 50],
+    ] as const) {
+      for (const aggregation of ['vote', 'keyword'] as const) {
+        const p = await plan(2, { kind: 'answer', queries: 10, aggregation, ...shape });
+        expect(p.epsilon.upper).toBeLessThanOrEqual(2);
+        expect(p.breakEven.synth).toMatchObject({ teachers, perTeacher });
+        expect(p.breakEven.answering).toMatchObject(shape);
+        const clamped = teachers < shape.ensemble || perTeacher < shape.shots;
+        expect(p.breakEven.basis.includes('the synthesis maximum')).toBe(clamped);
+        if (teachers < shape.ensemble) expect(p.breakEven.basis).toContain(`M = ${teachers} teachers (the synthesis maximum) for the ensemble of ${shape.ensemble}`);
+        if (perTeacher < shape.shots) expect(p.breakEven.basis).toContain(`N = ${perTeacher} examples per teacher (the synthesis maximum) for ${shape.shots} shots`);
+      }
+    }
+  });
+
   it('budget numbers agree with the ledger: spent, after the plan, and how many more fit', async () => {
     await callMethod(ctx, 'ledger.record', { dataset: DATASET, event: { kind: 'pure', epsilon: 1 } as never, purpose: 'an earlier external release' });
     const p = await plan(1, { kind: 'answer', queries: 20 });
@@ -142,6 +162,23 @@ describe('veil plan', () => {
     const api = await plan(1.5, { kind: 'answer', queries: 40, aggregation: 'embedding' });
     const strip = ({ seconds: _s, ...rest }: PlanResult) => rest;
     expect(strip(cli)).toEqual({ ...strip(api), saved: null });
+  });
+
+  it('plans answering at the largest ensemble and shots the form allows', async () => {
+    for (const flags of [['--ensemble', '250'], ['--shots', '60'], ['--ensemble', '500', '--shots', '64']]) {
+      const printed: string[] = [];
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true));
+      try {
+        const args = ['plan', '--workload', 'answer', '--dataset', DATASET, '--epsilon', '1', '--queries', '20', ...flags, '--data-dir', dataDir, '--json'];
+        expect(await runCli(args)).toBe(0);
+      } finally {
+        vi.restoreAllMocks();
+      }
+      const cli = JSON.parse(printed.join('')) as PlanResult;
+      expect(cli.epsilon.upper).toBeLessThanOrEqual(1);
+      expect(cli.breakEven.synth.teachers).toBeLessThanOrEqual(200);
+      expect(cli.breakEven.synth.perTeacher).toBeLessThanOrEqual(50);
+    }
   });
 
   it('saves, lists and deletes plans; an unpriceable plan is not saved', async () => {
