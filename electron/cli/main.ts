@@ -7,11 +7,17 @@ import { APP_VERSION } from '../shared/appInfo';
 import { commandGroups } from './commands/index';
 import { CliError } from './output';
 
+/** A usage error from commander as one line like every other: "veil: unknown command 'impor' (did you mean import?)". */
+export function oneLine(message: string): string {
+  return `veil: ${message.replace(/^error: /, '').replace(/\s*\n\s*\(Did you mean (.*)\?\)/, ' (did you mean $1?)').trim()}\n`;
+}
+
 export function buildProgram(): Command {
   const program = new Command('veil')
     .description('Veil — differentially private in-context learning workbench')
     .version(APP_VERSION, '-V, --version')
-    .exitOverride();
+    .exitOverride()
+    .configureOutput({ outputError: (message, write) => write(oneLine(message)) }); // before the subcommands: they inherit it
   for (const register of commandGroups) register(program);
   return program;
 }
