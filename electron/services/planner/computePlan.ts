@@ -10,7 +10,7 @@ import { accountEpsilon } from '../../../core/accounting';
 import { composed, type PrivacyEvent } from '../../../core/accounting/events';
 import { samplingRate } from '../../../core/icl/demonstration';
 import { SUM_L2_SENSITIVITY } from '../../../core/icl/dpFewShot';
-import { answeringEvent, answeringRate, EMBEDDING_L2_SENSITIVITY, isGaussianAggregation, queryEvent, VOTE_L2_SENSITIVITY } from '../../../core/planning/answering';
+import { aggregationL2Sensitivity, answeringEvent, answeringRate, isGaussianAggregation, queryEvent, VOTE_L2_SENSITIVITY } from '../../../core/planning/answering';
 import { breakEvenQueries, queryGrid, type ComposedEpsilon } from '../../../core/planning/breakEven';
 import { synthWorkloadSchema, type PlanRequest, type PlanResult } from '../../shared/api/planner';
 import type { SynthesisRequest } from '../../shared/api/synthesis';
@@ -45,7 +45,7 @@ const synthRequest = (request: PlanRequest, w: SynthWorkload): SynthesisRequest 
 
 /** σ of the mechanism per unit of noise multiplier, for each Gaussian synthesis method. */
 const synthSensitivity = (w: SynthWorkload) => (w.method === 'dp-few-shot-gaussian' ? SUM_L2_SENSITIVITY : 1);
-const answerSensitivity = (w: AnswerWorkload) => (w.aggregation === 'vote' ? VOTE_L2_SENSITIVITY : EMBEDDING_L2_SENSITIVITY);
+const answerSensitivity = (w: AnswerWorkload) => (w.aggregation === 'keyword' ? 1 : aggregationL2Sensitivity(w.aggregation));
 
 /** The other workload, shaped like this one (same teachers and examples per teacher, same noise family). */
 function comparedAnswering(w: SynthWorkload): AnswerWorkload {

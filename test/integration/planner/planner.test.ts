@@ -79,6 +79,16 @@ describe('plan.compute', () => {
     expect(p.rdpEpsilon).toBeGreaterThanOrEqual(p.epsilon.lower);
   });
 
+  it('embedding aggregation charges ℓ2 sensitivity 2: twice the σ of a unit-sensitivity sum, the vote\'s noise multiplier', async () => {
+    const vote = await plan(1, { kind: 'answer', queries: 50, aggregation: 'vote' });
+    const embedding = await plan(1, { kind: 'answer', queries: 50, aggregation: 'embedding' });
+    expect(embedding.event).toMatchObject({ kind: 'composed', event: { kind: 'poisson-sampled', event: { kind: 'gaussian', sensitivity: 2 } } });
+    if (embedding.noise.kind !== 'gaussian' || vote.noise.kind !== 'gaussian') throw new Error('expected Gaussian noise');
+    expect(embedding.noise.sigma).toBeCloseTo(2 * embedding.noise.multiplier, 12);
+    // Same sampling, same ε: the same privacy loss per query, so the same multiplier σ/Δ (to the calibration tolerance).
+    expect(embedding.noise.multiplier / vote.noise.multiplier).toBeCloseTo(1, 2);
+  });
+
   it('less noise for a larger ε (monotone calibration)', async () => {
     const sigmas: number[] = [];
     for (const epsilon of [0.5, 1, 2, 4]) {
