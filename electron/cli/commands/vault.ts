@@ -1,7 +1,7 @@
 /**
  * `veil vault …`: datasets and records from the command line, through the same services
  * as the app — list, create, stats, import (a file, as one atomic job), export, scan-pii,
- * sample-data, delete, compact. Record text is never printed: import reports give line numbers and reasons.
+ * sample-data, delete, delete-records, compact. Record text is never printed: import reports give line numbers and reasons.
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -224,6 +224,27 @@ export function registerVault(program: Command): void {
       printResult(opts.json, result, () => `deleted ${result.deletedRecords} records${result.datasetRemoved ? ' and the dataset' : '; the dataset row stays because its ledger has entries'}`);
     },
   );
+
+  common(
+    vault
+      .command('delete-records')
+      .description('hard-delete records of a dataset (by id, or every record of a data subject: the right to be forgotten), then compact the file')
+      .argument('<dataset>')
+      .option('--ids <ids>', 'comma-separated record ids')
+      .option('--subject <id...>', 'subject ids: every record of each')
+      .option('--yes', 'confirm'),
+  ).action(async (name: string, opts: Common & { ids?: string; subject?: string[]; yes?: boolean }) => {
+    if ((opts.ids === undefined) === (opts.subject === undefined)) throw new CliError('name the records: --ids 1,2,3 or --subject ID (one of them)', 2);
+    const ids = opts.ids?.split(',').map((id) => Number(id.trim()));
+    if (ids && !ids.every((id) => Number.isInteger(id) && id > 0)) throw new CliError(`--ids must be positive whole numbers separated by commas, got "${opts.ids}"`, 2);
+    if (!opts.yes) throw new CliError('deleting records cannot be undone: add --yes', 2);
+    const target = ids ? { ids } : { filter: { subjects: opts.subject! } };
+    const result = await withServices(opts.dataDir, async (ctx) => {
+      const { affected } = await callMethod(ctx, 'vault.bulk', { dataset: name, target, action: { kind: 'delete' } });
+      return { deleted: affected, compacted: await callMethod(ctx, 'vault.compact', {}) };
+    });
+    printResult(opts.json, result, () => `deleted ${result.deleted} records; compacted: ${result.compacted.bytesBefore} → ${result.compacted.bytesAfter} bytes`);
+  });
 
   common(vault.command('compact').description('VACUUM the database so deleted text does not linger on disk')).action(async (opts: Common) => {
     const result = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'vault.compact', {}));

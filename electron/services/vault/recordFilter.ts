@@ -34,6 +34,10 @@ export function filterSql(datasetId: number, filter: RecordFilter): { where: str
       params.pii = JSON.stringify(filter.pii);
     }
   }
+  if (filter.subjects?.length) {
+    clauses.push('r.subject_id IN (SELECT value FROM json_each($subjects))');
+    params.subjects = JSON.stringify(filter.subjects);
+  }
   if (filter.tags?.length) {
     clauses.push('EXISTS (SELECT 1 FROM json_each(r.tags_json) t WHERE t.value IN (SELECT value FROM json_each($tags)))');
     params.tags = JSON.stringify(filter.tags);

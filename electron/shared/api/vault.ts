@@ -62,6 +62,7 @@ export const recordFilterSchema = z
     splits: z.array(splitSchema).optional(),
     pii: z.array(piiKindSchema.or(z.literal('any'))).optional(),
     tags: z.array(tag).optional(),
+    subjects: z.array(z.string().min(1).max(200)).min(1).max(10_000).optional().describe('records of these data subjects (subject ids)'),
   })
   .strict();
 export type RecordFilter = z.infer<typeof recordFilterSchema>;

@@ -1,8 +1,10 @@
-/** `veil vault list|create|delete|compact|sample-data spam` in-process with captured output, on one data directory. */
+/** `veil vault list|create|delete|delete-records|compact|sample-data spam` in-process with captured output, on one data directory. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServices } from '../../../electron/cli/withServices';
+import { callMethod } from '../../../electron/services/api';
 import { runCliCaptured } from '../model/cliHarness';
 
 let dir: string;
@@ -136,5 +138,39 @@ describe('veil vault delete / compact', () => {
     expect(sizes.bytesAfter).toBeGreaterThan(0);
     expect(sizes.bytesAfter).toBeLessThanOrEqual(sizes.bytesBefore);
     expect(await listed()).toHaveLength(2); // compaction loses nothing
+  });
+});
+
+describe('veil vault delete-records', () => {
+  it('deletes one subject’s records (the right to be forgotten) and records by id, with --yes only', async () => {
+    const data = join(dir, 'data');
+    await withServices(data, async (ctx) => {
+      await callMethod(ctx, 'vault.createDataset', { name: 'people', privacyUnit: 'subject' });
+      await callMethod(ctx, 'vault.addRecords', {
+        dataset: 'people',
+        records: [
+          { text: 'Ann asked about her invoice', subject: 'ann' },
+          { text: 'Ann called again about the invoice', subject: 'ann' },
+          { text: 'Bob reset his password', subject: 'bob' },
+          { text: 'Cat moved house', subject: 'cat' },
+        ],
+      });
+    });
+    const texts = () => withServices(data, async (ctx) => (await callMethod(ctx, 'vault.records', { dataset: 'people' })).rows.map((r) => r.text));
+    expect(await veil('vault', 'delete-records', 'people', '--subject', 'ann')).toEqual({ code: 2, stdout: '', stderr: 'veil: deleting records cannot be undone: add --yes\n' });
+    expect(await veil('vault', 'delete-records', 'people', '--yes')).toMatchObject({ code: 2, stderr: 'veil: name the records: --ids 1,2,3 or --subject ID (one of them)\n' });
+    expect((await texts()).length).toBe(4);
+
+    const bySubject = await veil('vault', 'delete-records', 'people', '--subject', 'ann', '--yes', '--json');
+    expect(bySubject).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(bySubject.stdout)).toMatchObject({ deleted: 2 });
+    expect(await texts()).toEqual(['Bob reset his password', 'Cat moved house']);
+
+    const bob = await withServices(data, async (ctx) => (await callMethod(ctx, 'vault.records', { dataset: 'people', filter: { subjects: ['bob'] } })).rows[0].id);
+    const byId = await veil('vault', 'delete-records', 'people', '--ids', String(bob), '--yes');
+    expect(byId).toMatchObject({ code: 0, stderr: '' });
+    expect(byId.stdout).toMatch(/^deleted 1 records; compacted: \d+ → \d+ bytes\n$/);
+    expect(await texts()).toEqual(['Cat moved house']);
+    expect(await veil('vault', 'delete-records', 'people', '--ids', '1,x', '--yes')).toMatchObject({ code: 2, stderr: 'veil: --ids must be positive whole numbers separated by commas, got "1,x"\n' });
   });
 });
