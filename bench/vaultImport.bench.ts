@@ -5,7 +5,9 @@
  * peak RSS: 100,000 rows (target ≤ 10 s)
  * and, with VEIL_BENCH_LARGE=1, 1,000,000 rows (target: peak RSS < 500 MB). Poisson
  * sampling with q = 0.001 from 1,000,000 private records through the sampling API
- * (median of 50 calls after the one-time index load; target ≤ 50 ms).
+ * (median of 50 calls after the one-time index load; target ≤ 50 ms). Record-table page reads
+ * (200 rows) on the imported records: first page (reference), last page by id and by label,
+ * a search (medians of 7).
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -40,6 +42,23 @@ async function writeCsv(path: string, rows: number): Promise<number> {
   return statSync(path).size;
 }
 
+/** Median ms of the record table's page reads (200 rows): the first page (reference), the last, the last by label, a search. */
+async function pageTimes(ctx: ServiceContext, rows: number): Promise<Record<string, number>> {
+  const last = Math.max(0, rows - 200);
+  const cases = { first: { offset: 0, order: 'id' }, last: { offset: last, order: 'id' }, lastByLabel: { offset: last, order: 'label' }, searchMiddle: { offset: 4_000, order: 'id', filter: { search: 'invoice' } } } as const;
+  const result: Record<string, number> = {};
+  for (const [name, page] of Object.entries(cases)) {
+    const times: number[] = [];
+    for (let run = 0; run < 7; run++) {
+      const start = performance.now();
+      await callMethod(ctx, 'vault.records', { dataset: 'bench', limit: 200, ...page });
+      times.push(performance.now() - start);
+    }
+    result[name] = +median(times).toFixed(1);
+  }
+  return result;
+}
+
 /** Child mode: import one file into a fresh data directory and print seconds, rows and peak RSS. */
 async function childImport(csv: string, dataDir: string): Promise<void> {
   const ctx = new ServiceContext(ensureDataDir(dataDir), 'cli');
@@ -51,10 +70,11 @@ async function childImport(csv: string, dataDir: string): Promise<void> {
   if (job.status !== 'succeeded') throw new Error(`import ${job.status}: ${job.error}`);
   const report = job.result as ImportReport;
   const rescan = await ctx.jobs.wait((await callMethod(ctx, 'vault.scanPii', { dataset: 'bench' })).jobId);
+  const pageMs = await pageTimes(ctx, report.accepted);
   await ctx.close();
   if (rescan.status !== 'succeeded') throw new Error(`PII rescan ${rescan.status}: ${rescan.error}`);
   const { seconds: rescanSeconds } = rescan.result as PiiRescanReport;
-  process.stdout.write(JSON.stringify({ seconds, accepted: report.accepted, badRows: report.badRows.count, rescanSeconds, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
+  process.stdout.write(JSON.stringify({ seconds, accepted: report.accepted, badRows: report.badRows.count, rescanSeconds, peakRssMB: process.resourceUsage().maxRSS / 1024, pageMs }));
 }
 
 async function importCase(dir: string, rows: number, target: string): Promise<object> {
@@ -63,10 +83,11 @@ async function importCase(dir: string, rows: number, target: string): Promise<ob
   const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', csv, join(dir, `data-${rows}`)], { encoding: 'utf8', maxBuffer: 1 << 20 });
   rmSync(csv, { force: true });
   if (child.status !== 0) throw new Error(`import bench child failed: ${child.stderr}`);
-  const result = JSON.parse(child.stdout) as { seconds: number; accepted: number; badRows: number; rescanSeconds: number; peakRssMB: number };
+  const result = JSON.parse(child.stdout) as { seconds: number; accepted: number; badRows: number; rescanSeconds: number; peakRssMB: number; pageMs: Record<string, number> };
   return {
     rows, fileMB: +(bytes / 2 ** 20).toFixed(1), accepted: result.accepted, badRows: result.badRows, seconds: +result.seconds.toFixed(2),
     rowsPerSecond: Math.round(rows / result.seconds), piiRescanSeconds: +result.rescanSeconds.toFixed(2), peakRssMB: Math.round(result.peakRssMB), target,
+    recordPageMedianMs: result.pageMs,
   };
 }
 

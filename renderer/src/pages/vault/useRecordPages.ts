@@ -1,7 +1,8 @@
 /**
  * Rows of the record table, fetched page by page through `vault.records` for the range the
  * table shows. A new dataset or query starts afresh; a revision (the vault changed) re-fetches
- * the visible pages while the old rows stay on screen. The total comes from the API.
+ * the visible pages while the old rows stay on screen. While the view scrolls, pages are
+ * requested only once it has rested for SCROLL_SETTLE_MS. The total comes from the API.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordRow } from '../../../../electron/shared/api/vault';
@@ -9,6 +10,8 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { errorMessage } from '../../components/format';
 import { PAGE_SIZE, PageCache, pagesForRange } from './recordPages';
 import type { RecordQuery } from './recordQuery';
+
+const SCROLL_SETTLE_MS = 80;
 
 /** The pages of the rows in view — at least the first row's page, so an empty table still learns its total. */
 const visiblePages = (first: number, last: number) => pagesForRange(first, Math.max(first, last));
@@ -60,10 +63,14 @@ export function useRecordPages(api: VeilApi, dataset: number, query: RecordQuery
     refresh();
   }, [revision, refresh]);
 
+  // Scrolling (a dragged scrollbar passes hundreds of pages) loads only where it comes to rest.
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
   const showRange = useCallback(
     (first: number, last: number) => {
       range.current = [first, last];
-      load(visiblePages(first, last));
+      clearTimeout(settle.current);
+      settle.current = setTimeout(() => load(visiblePages(...range.current)), SCROLL_SETTLE_MS);
     },
     [load],
   );
