@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { PiiKind } from '../../../../core/pii/types';
+import type { PiiFinding, PiiKind } from '../../../../core/pii/types';
 import type { DatasetDto, RecordRow } from '../../../../electron/shared/api/vault';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { useApiQuery } from '../../components/useApiQuery';
@@ -48,7 +48,8 @@ export function RecordDrawer({ api, id, dataset, revision, onClose, onUpdated, o
     record.reload();
   };
   const update = (change: RecordChange) => void applied(() => api['vault.updateRecord']({ id, ...change }));
-  const redact = (kinds?: PiiKind[]) => void applied(() => api['vault.redact']({ id, kinds }));
+  const redact = (choice?: { kinds: PiiKind[] } | { spans: Pick<PiiFinding, 'start' | 'end'>[] }) =>
+    void applied(() => api['vault.redact']({ id, ...(choice && ('kinds' in choice ? { kinds: choice.kinds } : { spans: choice.spans.map(({ start, end }) => ({ start, end })) })) }));
   const remove = async (compact: boolean) => {
     const done = await run(() => deleteRecords(api, dataset.id, { ids: [id] }, compact));
     if (done === undefined) return;
@@ -77,7 +78,7 @@ export function RecordDrawer({ api, id, dataset, revision, onClose, onUpdated, o
             <Heading>Text</Heading>
             <PiiText text={data.text} findings={data.pii} />
             <Heading>Personal data</Heading>
-            <PiiFindings findings={data.pii} busy={busy} onRedact={redact} />
+            <PiiFindings text={data.text} findings={data.pii} busy={busy} onRedact={redact} />
             {data.output !== null && (
               <>
                 <Heading>Reference output</Heading>
