@@ -59,7 +59,7 @@ interface Binding {
 
 /** Reservation parameters that disagree with the certificate ('epsilon' is the requested total: an upper limit). */
 function parameterMismatches(c: PrivacyCertificate, reserved: Record<string, unknown>): string[] {
-  const stated: Record<string, unknown> = { ...c.parameters, method: c.mechanism, delta: c.delta };
+  const stated: Record<string, unknown> = { ...c.parameters, method: c.mechanism, delta: c.delta, privacyUnit: c.privacyUnit };
   return Object.entries(reserved).flatMap(([key, value]) => {
     if (key === 'epsilon') return typeof value === 'number' && c.epsilon.upper <= value * (1 + EPSILON_TOLERANCE) ? [] : [`ε ≤ ${c.epsilon.upper} exceeds the ${String(value)} reserved`];
     return canonicalJson(stated[key]) === canonicalJson(value) ? [] : [`${key}: reserved ${canonicalJson(value)}, certificate ${canonicalJson(stated[key]) ?? 'absent'}`];

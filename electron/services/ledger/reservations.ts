@@ -56,7 +56,10 @@ function spentUpper(previous: readonly LedgerEntryRecord[], delta: number): numb
 export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
   const parsed = privacyEventSchema.parse(event);
   return db.transaction(async (tx) => {
-    if (meta.privacyUnit) await expectPrivacyUnit(tx, dataset, meta.privacyUnit);
+    const unit = await privacyUnitOf(tx, dataset);
+    if (meta.privacyUnit && meta.privacyUnit !== unit) {
+      throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${unit} after this release was priced per ${meta.privacyUnit}: price it again`);
+    }
     const { cap, delta } = await budgetInForce(tx, dataset);
     const previous = await reservations(tx, dataset.id);
     const events = [...previous.map(storedEvent), parsed];
@@ -82,7 +85,8 @@ export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, 
       delta,
       spentEpsilon: total.epsilon.upper,
       accountant: total.accountant,
-      parametersJson: canonicalJson(meta.parameters ?? {}),
+      // The unit is hashed with the entry: verify compares it with the dataset's unit.
+      parametersJson: canonicalJson({ ...meta.parameters, privacyUnit: unit }),
       purpose: meta.purpose,
       jobId: meta.jobId ?? null,
       actor: meta.actor,
@@ -90,9 +94,8 @@ export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, 
   });
 }
 
-async function expectPrivacyUnit(tx: Queryable, dataset: DatasetKey, unit: 'record' | 'subject'): Promise<void> {
-  const row = await tx.get<{ unit: string }>('SELECT privacy_unit AS unit FROM datasets WHERE id = $id', { id: dataset.id });
-  if (row?.unit !== unit) throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${row?.unit} after this release was priced per ${unit}: price it again`);
+async function privacyUnitOf(tx: Queryable, dataset: DatasetKey): Promise<string | undefined> {
+  return (await tx.get<{ unit: string }>('SELECT privacy_unit AS unit FROM datasets WHERE id = $id', { id: dataset.id }))?.unit;
 }
 
 export interface CommitMeta {

@@ -139,8 +139,31 @@ export async function verifyLedger(q: Queryable, datasetId?: number, options: Ve
       message: `the expected chain head ${options.expectedHead} is not in the ledger: entries were removed or the chain was rewritten`,
     });
   }
-  problems.push(...(await guardProblems(q)), ...(await danglingRunProblems(q, datasetId)));
+  problems.push(...(await unitProblems(q, rows)), ...(await guardProblems(q)), ...(await danglingRunProblems(q, datasetId)));
   return { ok: problems.length === 0, problems, chains };
+}
+
+/**
+ * A reservation names the privacy unit it was charged per (entries written before it did
+ * name none). Veil refuses to change the unit of a charged dataset, so a dataset whose unit
+ * differs from its charges was altered outside Veil: its spend no longer bounds one unit's loss.
+ */
+function chargedUnit(parametersJson: string): unknown {
+  try {
+    return (JSON.parse(parametersJson) as { privacyUnit?: unknown } | null)?.privacyUnit;
+  } catch {
+    return undefined; // reported as not canonical JSON
+  }
+}
+
+async function unitProblems(q: Queryable, rows: readonly LedgerEntryRecord[]): Promise<VerificationProblem[]> {
+  const units = new Map((await q.all<{ id: number; unit: string }>('SELECT id, privacy_unit AS unit FROM datasets')).map((d) => [d.id, d.unit]));
+  return rows.flatMap((entry) => {
+    const charged = entry.type === 'reserve' ? chargedUnit(entry.parametersJson) : undefined;
+    const now = units.get(entry.datasetId);
+    if (charged === undefined || now === undefined || charged === now) return [];
+    return [{ datasetId: entry.datasetId, entryId: entry.id, seq: entry.seq, field: 'privacy_unit', message: `charged per ${String(charged)}, but the dataset's privacy unit is now ${now}: the dataset was changed outside Veil` }];
+  });
 }
 
 /**
