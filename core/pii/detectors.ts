@@ -18,14 +18,32 @@ function matches(text: string, pattern: RegExp, kind: PiiKind, accept: (m: RegEx
   return found;
 }
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/*
+ * Every pattern must stay linear: scanPii runs synchronously on the service's event loop over
+ * records of up to 100,000 characters, and one backtracking blow-up freezes the app (checked by
+ * test/unit/core/pii/scanComplexity.test.ts). Phone, card, IBAN, SSN and IPv4 repeat only
+ * bounded groups, so each start costs a constant; the unbounded runs left (domain labels, a
+ * month's letters) are each read from one start (an "@", a birth keyword).
+ */
+
+/**
+ * E-mail, matched from its "@"; the lookbehind after the "@" captures the local part (m[1]). A
+ * pattern that starts with the local part (or with that lookbehind) re-reads a long run with no
+ * "@" from every position in it, which is quadratic; this reads each run once.
+ */
+const EMAIL = /@(?<=([A-Za-z0-9._%+-]+)@)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /** +CC or (area) or grouped digits; 9–15 digits in all (E.164 allows at most 15). */
 const PHONE = /(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])/g;
 const CARD = /(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)/g;
 const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 const SSN = /\b(\d{3})-(\d{2})-(\d{4})\b/g;
 const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
-const IPV6 = /(?<![\w:.])[0-9A-Fa-f:]*:[0-9A-Fa-f:]*:[0-9A-Fa-f:]*(?![\w:.])/g;
+/**
+ * One whole run of hex digits and colons, checked by `ipv6Valid`. At most 39 characters (eight
+ * groups of four and seven colons, the longest valid form), so a longer run is rejected after
+ * 39 steps instead of being split every way (three unbounded runs here were cubic).
+ */
+const IPV6 = /(?<![\w:.])[0-9A-Fa-f:]{2,39}(?![\w:.])/g;
 const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (?:19|20)\d{2}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2},? (?:19|20)\d{2})`;
 const BIRTH = new RegExp(String.raw`\b(?:born(?: on)?|DOB|D\.O\.B\.|date of birth|birth ?date|birthday)\b[:\s]{0,3}(?:is |was |on )?(${DATE})`, 'gi');
 
@@ -40,6 +58,22 @@ function ipv6Valid(candidate: string): boolean {
   return halves.length === 2 ? groups.length < 8 : groups.length === 8;
 }
 
+/**
+ * E-mail addresses, as a scan for local part, "@" and domain from the left would find them:
+ * a local part starts no earlier than the end of the previous address.
+ */
+function emails(text: string): PiiFinding[] {
+  const found: PiiFinding[] = [];
+  let from = 0;
+  for (const m of text.matchAll(EMAIL)) {
+    const start = Math.max(m.index - m[1].length, from);
+    if (start === m.index) continue; // the whole run before this "@" belongs to the previous address
+    from = m.index + m[0].length;
+    found.push({ kind: 'email', start, end: from });
+  }
+  return found;
+}
+
 /** Phone: 9–11 digits written with separators, or 9–15 after a + (E.164); not an SSN or IP shape. */
 function phoneLike(match: string): boolean {
   const n = digitsOf(match).length;
@@ -50,7 +84,7 @@ function phoneLike(match: string): boolean {
 }
 
 export const detectors: Record<Exclude<PiiKind, 'person-name'>, Detector> = {
-  email: (t) => matches(t, EMAIL, 'email'),
+  email: emails,
   phone: (t) => matches(t, PHONE, 'phone', (m) => phoneLike(m[0])),
   'credit-card': (t) => matches(t, CARD, 'credit-card', (m) => luhnValid(digitsOf(m[0])) && /^[3-6]/.test(digitsOf(m[0]))),
   iban: (t) => matches(t, IBAN, 'iban', (m) => ibanValid(m[0])),
