@@ -113,6 +113,17 @@ describe('the privacy unit of charged releases', () => {
       expect((await callMethod(ctx, 'vault.listDatasets', {})).find((d) => d.name === 'd')?.privacyUnit).toBe('record');
       // Other changes stay possible.
       await callMethod(ctx, 'vault.updateDataset', { dataset: 'd', description: 'still editable', privacyUnit: 'record' });
+      const [charge] = (await callMethod(ctx, 'ledger.entries', { dataset: 'd' })).filter((e) => e.type === 'reserve');
+      expect(charge.parameters).toMatchObject({ privacyUnit: 'record' });
+      expect((await callMethod(ctx, 'ledger.verify', {})).ok).toBe(true);
+    });
+    // Switched behind Veil's back: the hashed charge still says "record", so verify names it.
+    await withContext(dataDir, async (ctx) => void (await callMethod(ctx, 'vault.compact', {})));
+    await query(join(dataDir, 'veil.sqlite'), "UPDATE datasets SET privacy_unit = 'subject'");
+    await withContext(dataDir, async (ctx) => {
+      const report = await callMethod(ctx, 'ledger.verify', {});
+      expect(report.ok).toBe(false);
+      expect(report.problems).toEqual([expect.objectContaining({ field: 'privacy_unit', message: "charged per record, but the dataset's privacy unit is now subject: the dataset was changed outside Veil" })]);
     });
   });
 });
