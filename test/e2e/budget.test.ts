@@ -53,7 +53,7 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
   const planned = (row: string) => valueOf(planResult(), row).textContent();
   /** The calibrated Gaussian σ of the plan shown. */
   const sigma = async () => Number(/^Gaussian σ = ([\d.]+)/.exec((await planned('Calibrated noise')) ?? '')?.[1]);
-  const remainingEpsilon = async () => Number(/Remaining ε\s*([\d.]+)/.exec((await budgetTable().textContent()) ?? '')?.[1]);
+  const remainingEpsilon = async () => Number(/Remaining ε \(cap − spent\)\s*([\d.]+)/.exec((await budgetTable().textContent()) ?? '')?.[1]);
 
   beforeAll(async () => {
     app = await startApp();

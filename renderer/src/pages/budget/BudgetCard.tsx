@@ -44,12 +44,12 @@ export function BudgetCard({ summary, plan }: { summary: LedgerSummary; plan: Pl
         rows={[
           [`Spent (${spent.accountant.toUpperCase()})`, bounds(spent.epsilon)],
           ['RDP cross-check', spent.rdp ? bounds(spent.rdp) : 'not available'],
-          ['Remaining ε', formatEpsilon(summary.remainingEpsilon)],
+          ['Remaining ε (cap − spent)', formatEpsilon(summary.remainingEpsilon)],
           [
             'What is left',
             planBudget
               ? `${remainingInTerms(plan.request.workload, planBudget.remainingRuns, planBudget.remainingAtLimit)} (at ε = ${formatEpsilon(plan.request.epsilon)} each, as planned below)`
-              : 'plan a workload below to see how many more releases of that kind fit',
+              : 'plan a workload below to see how many more releases of that kind fit (composition is not a sum: cap − spent is not what a further release may cost)',
           ],
           ['Reservations', reservationsLine(reservations)],
           ['Ledger', `${summary.entries} ${summary.entries === 1 ? 'entry' : 'entries'} · head ${summary.head.hash.slice(0, 16)}…`],
