@@ -33,7 +33,9 @@ export async function promptUtility(req: UtilityRequest, demonstrations: readonl
     req.signal?.throwIfAborted();
     if (req.task.kind === 'classification') {
       const prompt = classificationQuery(req.template, fewShot, example.text);
-      const scores = await req.model.scoreLabels(prompt, req.task.labels, req.signal);
+      // After "Label:" the answer is " spam", as the demonstrations write it; "spam" right after
+      // the colon is text no demonstration shows, and every label scores alike.
+      const scores = await req.model.scoreLabels(prompt, req.task.labels.map((label) => ` ${label}`), req.signal);
       const best = scores.indexOf(Math.max(...scores));
       total += req.task.labels[best] === example.target ? 1 : 0;
     } else {

@@ -29,6 +29,8 @@ import { Database } from '../../../electron/services/db/database';
 import type { JobContext } from '../../../electron/services/jobs/jobManager';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../../../electron/services/synthesis/synthesisSource';
 import { evaluateUtility } from '../../../electron/services/synthesis/utilityCheck';
+import { promptUtility } from '../../../core/icl/utility';
+import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
 import { vaultSource } from '../../../electron/services/synthesis/vaultSource';
 import { withServices } from '../../../electron/cli/withServices';
 import { sampleDataDir } from './sampleDataDir';
@@ -102,7 +104,7 @@ describe('utility check with a spy source (classification)', () => {
       scoreLabels: async (prompt, options) => {
         prompts.push(prompt);
         const said = answer(queryOf(prompt, 'Label:'));
-        return options.map((l) => (l === said ? 0 : -1));
+        return options.map((l) => (l === ` ${said}` ? 0 : -1)); // scored as the demonstrations write them, after a space
       },
       close: async () => undefined,
     };
@@ -295,4 +297,19 @@ describe('held-out and public examples from the vault', () => {
       expect(new Set(examples.map((e) => e.text)).size).toBe(200); // without replacement
     });
   }, 60_000);
+
+  it('score labels as the demonstrations write them (" spam" after "Label:"), so demonstrations change the answers', async () => {
+    await withServices(sample.data, async (ctx) => {
+      const source = await vaultSource(ctx);
+      const dataset = await source.dataset('mail');
+      const examples = (await source.examples(dataset, 'held-out', 200)).map((e) => ({ text: e.text, target: e.label! }));
+      const publicSplit = await source.examples(dataset, 'public', 1000);
+      const shots = ['spam', 'ham'].flatMap((label) => publicSplit.filter((e) => e.label === label).slice(0, 4).map((e) => ({ text: e.text, label })));
+      const request = { model: await loadReferenceLearner(), template: defaultTemplate('Classify each text as one of: spam, ham.'), task: { kind: 'classification' as const, labels: ['spam', 'ham'] }, examples };
+      const zeroShot = await promptUtility(request, []);
+      const eightShot = await promptUtility(request, shots);
+      // Scored as "spam" right after the colon, every prompt gave the same answers (0.69 on the sample, whatever the demonstrations).
+      expect(eightShot).toBeGreaterThanOrEqual(zeroShot + 0.2);
+    });
+  }, 120_000);
 });
