@@ -3,11 +3,12 @@
  * (instruction + label + text so far — after the synthetic input in a generation task's
  * output phase — and no private records) proposes the K candidate tokens,
  * the teachers' restricted distributions are aggregated privately, and the chosen token is
- * appended. Stops at a newline, an end-of-text token, or T_max tokens; the pool is charged
+ * appended. Stops at a newline or template prefix, an end-of-text token, or T_max tokens; the pool is charged
  * T_max steps whatever was used (see synthesisPlan.ts). A generation task's demonstration
  * has a second phase — its output, after the synthetic input — charged T_max steps more.
  */
 import type { LanguageModel, TopToken } from '../model/languageModel';
+import { firstStop } from '../model/stopStrings';
 import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
 import { INPUT_PHASE, publicPrompt, type Phase, type PromptTemplate } from './prompts';
@@ -76,6 +77,9 @@ function candidatesOf(top: readonly TopToken[], first: boolean): TopToken[] {
   return kept;
 }
 
+/** A template's own prefixes ("Text:", "Label:", "Output:") end a text as a newline does: the next field has begun. */
+const templatePrefixes = (t: PromptTemplate) => [t.inputPrefix, t.labelPrefix, t.outputPrefix ?? 'Output:'].filter((p) => p.trim() !== '');
+
 /** The text of the tokens chosen so far, decoded together (a character split over byte tokens comes out whole). */
 async function spell(model: LanguageModel, chosen: readonly TopToken[]): Promise<string> {
   if (model.capabilities.tokenize) return model.detokenize(chosen.map((t) => t.token));
@@ -84,7 +88,8 @@ async function spell(model: LanguageModel, chosen: readonly TopToken[]): Promise
 
 /**
  * One phase of a demonstration: up to T_max private token steps. Ends before an end-of-text
- * token (its text is never written) and at the first newline; `shown` is what onToken reports.
+ * token (its text is never written) and at the first newline or template prefix (post-processing
+ * of the released tokens: every step is charged regardless); `shown` is what onToken reports.
  */
 async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, firstStep: number, shown: (soFar: string) => string) {
   const { model, shape } = req;
@@ -104,8 +109,8 @@ async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, fi
     if (next.special === 'end' || next.text === '') return { text: text.trim(), steps: step };
     chosen.push(next);
     const written = await spell(model, chosen);
-    const newline = written.indexOf('\n');
-    if (newline >= 0) return { text: written.slice(0, newline).trim(), steps: step };
+    const end = firstStop(written, ['\n', ...templatePrefixes(req.template)]);
+    if (end !== null) return { text: written.slice(0, end).trim(), steps: step };
     text = written;
     req.onToken?.(shown(text), firstStep + step);
   }

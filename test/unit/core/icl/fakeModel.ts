@@ -48,7 +48,13 @@ export function fakeModel(prompts: string[] = []): LanguageModel {
  * far (records change nothing): an end token and a BOS lead at the start, then "a", the two
  * UTF-8 bytes of "é" as separate tokens, then BOS ahead of the end token.
  */
-export const SPECIAL_TOKENS = [
+interface ScriptToken {
+  text: string;
+  special?: 'end' | 'control';
+  byte?: number;
+}
+
+export const SPECIAL_TOKENS: ScriptToken[] = [
   { text: 'a' },
   { text: '<s>', special: 'control' as const },
   { text: '<eos>', special: 'end' as const },
@@ -63,15 +69,18 @@ const NEXT: Record<string, number[]> = {
   'a\u00E9': [1, 6, 5, 1, 1],
 };
 
-export function specialTokenModel(): LanguageModel {
+export const specialTokenModel = () => scriptedModel(SPECIAL_TOKENS, NEXT);
+
+/** A model over `vocabulary` whose next-token weights are `next[text so far]` (uniform elsewhere). */
+export function scriptedModel(vocabulary: readonly ScriptToken[], next: Record<string, number[]>): LanguageModel {
   const decode = (tokens: readonly number[]) => {
     let text = '';
     let bytes: number[] = [];
     for (const t of tokens) {
-      const byte = SPECIAL_TOKENS[t].byte;
+      const byte = vocabulary[t].byte;
       if (byte !== undefined) bytes.push(byte);
-      else if (!SPECIAL_TOKENS[t].special) {
-        text += new TextDecoder().decode(Uint8Array.from(bytes)) + SPECIAL_TOKENS[t].text;
+      else if (!vocabulary[t].special) {
+        text += new TextDecoder().decode(Uint8Array.from(bytes)) + vocabulary[t].text;
         bytes = [];
       }
     }
@@ -79,7 +88,7 @@ export function specialTokenModel(): LanguageModel {
   };
   const dist = (prompt: string, restrict?: readonly number[]): TokenDistribution => {
     const soFar = /Text:(?: ([^\n]*))?$/.exec(prompt)?.[1] ?? '';
-    const weights = NEXT[soFar] ?? [1, 1, 1, 1, 1];
+    const weights = next[soFar] ?? vocabulary.map(() => 1);
     const ids = restrict ?? weights.map((_, i) => i);
     const total = ids.reduce((s, id) => s + weights[id], 0);
     return { tokens: restrict, probs: Float64Array.from(ids, (id) => weights[id] / total) };
@@ -87,14 +96,14 @@ export function specialTokenModel(): LanguageModel {
   const base = fakeModel();
   return {
     ...base,
-    info: { ...base.info, vocabularySize: SPECIAL_TOKENS.length },
+    info: { ...base.info, vocabularySize: vocabulary.length },
     detokenize: async (tokens) => decode(tokens),
-    tokenText: async (t) => SPECIAL_TOKENS[t].text,
+    tokenText: async (t) => vocabulary[t].text,
     nextTokenDistribution: async (prompt, options) => dist(String(prompt), options?.restrictTo),
     nextTokenDistributions: async (batch, options) => batch.map((p) => dist(String(p), options?.restrictTo)),
     topNextTokens: async (prompt, k) =>
       [...dist(String(prompt)).probs]
-        .map((prob, token) => ({ token, prob, text: SPECIAL_TOKENS[token].text, ...(SPECIAL_TOKENS[token].special && { special: SPECIAL_TOKENS[token].special }) }))
+        .map((prob, token) => ({ token, prob, text: vocabulary[token].text, ...(vocabulary[token].special && { special: vocabulary[token].special }) }))
         .sort((x, y) => y.prob - x.prob)
         .slice(0, k),
   };

@@ -10,7 +10,7 @@ import { jobEvent, poolEvent, spreadShots } from '../../../../core/icl/synthesis
 import { teacherCapacity, teacherVectors } from '../../../../core/icl/teacherEnsemble';
 import { poissonSampleAssign } from '../../../../core/mechanisms/poissonSampling';
 import { seededRandom } from '../../../../core/random/seededRandom';
-import { fakeModel, specialTokenModel } from './fakeModel';
+import { fakeModel, scriptedModel, specialTokenModel } from './fakeModel';
 
 const template = defaultTemplate('Classify the e-mail.');
 const shape = { teachers: 5, perTeacher: 2, topK: 3, maxTokens: 6 };
@@ -92,6 +92,16 @@ describe('token loop', () => {
     // The abort's own reason (a DOMException named AbortError), not some other failure.
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(steps).toEqual([1, 2, 3]); // top-3 of the fake never holds the newline: only the abort ends it
+  });
+
+  it('ends a text where the template\'s next field would begin ("Label:" written inside it)', async () => {
+    const vocabulary = [{ text: 'Hi' }, { text: ' you' }, { text: 'Label:' }, { text: ' more' }];
+    const model = scriptedModel(vocabulary, { '': [9, 1, 1, 1], Hi: [1, 9, 1, 1], 'Hi you': [1, 1, 9, 1] });
+    const demo = await generateDemonstration({
+      model, template, pool: inMemoryPool(texts), label: 'ham', shape: { ...shape, topK: 4, maxTokens: 10 },
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 1e-9 }), random: seededRandom(7),
+    });
+    expect(demo).toEqual({ text: 'Hi you', steps: 3 });
   });
 
   it('never starts with an end or a control token, never writes one, stops at the end token and decodes byte tokens together', async () => {
