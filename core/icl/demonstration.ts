@@ -68,17 +68,27 @@ export const stepsPerDemonstration = (shape: Pick<SynthesisShape, 'maxTokens'>, 
 
 /**
  * The candidates of one step: the public top-K without control tokens (BOS, padding, unknown)
- * and, at a phase's first step, without an end of text or a blank piece, so that no phase is
- * empty. A public choice: it depends only on the public prompt's top-K, never on records.
+ * and, at a phase's first step, without an end of text, a blank piece or the label itself, so
+ * that no phase is empty and no demonstration is just its label (a weak model copies the
+ * "Label: spam" lines of its prompt). A public choice: it depends only on the public prompt's
+ * top-K and the public label, never on records.
  */
-function candidatesOf(top: readonly TopToken[], first: boolean): TopToken[] {
-  const kept = top.filter((t) => t.special !== 'control' && !(first && (t.special === 'end' || t.text.trim() === '')));
+function candidatesOf(top: readonly TopToken[], first: boolean, label: string | undefined): TopToken[] {
+  const isLabel = (t: TopToken) => label !== undefined && t.text.trim().toLowerCase() === label.trim().toLowerCase();
+  const kept = top.filter((t) => t.special !== 'control' && !(first && (t.special === 'end' || t.text.trim() === '' || isLabel(t))));
   if (kept.length === 0) throw new Error('the public prompt proposes no text token to start with; raise K or change the instruction');
   return kept;
 }
 
 /** A template's own prefixes ("Text:", "Label:", "Output:") end a text as a newline does: the next field has begun. */
 const templatePrefixes = (t: PromptTemplate) => [t.inputPrefix, t.labelPrefix, t.outputPrefix ?? 'Output:'].filter((p) => p.trim() !== '');
+
+/**
+ * A released text: trimmed, without U+FFFD — byte tokens that make no whole character (a
+ * lone continuation byte, a character cut at T_max). The prompts of later steps keep them, so a
+ * character split over steps can still complete.
+ */
+const finished = (text: string) => text.replace(/\uFFFD/g, '').trim();
 
 /** The text of the tokens chosen so far, decoded together (a character split over byte tokens comes out whole). */
 async function spell(model: LanguageModel, chosen: readonly TopToken[]): Promise<string> {
@@ -98,7 +108,7 @@ async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, fi
   for (let step = 1; step <= shape.maxTokens; step++) {
     req.signal?.throwIfAborted();
     const started = performance.now();
-    const top = candidatesOf(await model.topNextTokens(publicPrompt(req.template, req.label, text, phase), shape.topK, req.signal), step === 1);
+    const top = candidatesOf(await model.topNextTokens(publicPrompt(req.template, req.label, text, phase), shape.topK, req.signal), step === 1, req.label);
     const vectors = await teacherVectors({ ...req, ...shape, soFar: text, phase, candidates: top.map((t) => t.token), q });
     const evaluated = performance.now();
     const next = top[req.aggregator.choose(vectors, req.random)];
@@ -106,15 +116,15 @@ async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, fi
       req.timing.modelMs += evaluated - started;
       req.timing.mechanismMs += performance.now() - evaluated;
     }
-    if (next.special === 'end' || next.text === '') return { text: text.trim(), steps: step };
+    if (next.special === 'end' || next.text === '') return { text: finished(text), steps: step };
     chosen.push(next);
     const written = await spell(model, chosen);
     const end = firstStop(written, ['\n', ...templatePrefixes(req.template)]);
-    if (end !== null) return { text: written.slice(0, end).trim(), steps: step };
+    if (end !== null) return { text: finished(written.slice(0, end)), steps: step };
     text = written;
     req.onToken?.(shown(text), firstStep + step);
   }
-  return { text: text.trim(), steps: shape.maxTokens };
+  return { text: finished(text), steps: shape.maxTokens };
 }
 
 export async function generateDemonstration(req: DemonstrationRequest): Promise<GeneratedDemonstration> {

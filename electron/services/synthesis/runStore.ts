@@ -55,7 +55,8 @@ function toDto(row: RunRow): SynthesisRunDto {
     ledgerEntryId: row.ledger_entry_id,
     error: row.error,
     document: row.document_json ? dpPromptSchema.parse(JSON.parse(row.document_json)) : null,
-    utility: row.utility_json ? utilitySchema.parse(JSON.parse(row.utility_json)) : null,
+    // A stored check that no longer parses is shown as none (it can be run again), not as a failed list.
+    utility: row.utility_json ? (utilitySchema.safeParse(JSON.parse(row.utility_json)).data ?? null) : null,
   };
 }
 
@@ -100,8 +101,9 @@ export class RunStore {
     return this.db.run(FINISH, { id, status, error: outcome.error ?? null, document: outcome.document ? JSON.stringify(outcome.document) : null });
   }
 
+  /** Stores a utility check; one that does not fit its schema (a NaN score) is refused, never stored. */
   setUtility(id: number, utility: Utility) {
-    return this.db.run(SET_UTILITY, { id, utility: JSON.stringify(utility) });
+    return this.db.run(SET_UTILITY, { id, utility: JSON.stringify(utilitySchema.parse(utility)) });
   }
 
   /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */

@@ -5,7 +5,7 @@
  */
 import type { DpPromptExport } from '../../../core/export/dpPromptFormat';
 import type { Demonstration, PromptTemplate } from '../../../core/icl/prompts';
-import { promptUtility, type HeldOutExample, type UtilityRequest } from '../../../core/icl/utility';
+import { balancedScore, promptScores, type HeldOutExample, type UtilityRequest } from '../../../core/icl/utility';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import { uniformInt } from '../../../core/random/uniform';
@@ -30,6 +30,11 @@ function realDemonstrations(publicExamples: LabelledExample[], like: DpPromptExp
     chosen.push(demo.output === undefined ? { text: pick.text, label: demo.label } : { text: pick.text, output: pick.output! });
   }
   return chosen;
+}
+
+function mostCommon(values: readonly string[]): { label: string; count: number } {
+  const [label, count] = Object.entries(countBy(values)).reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+  return { label, count };
 }
 
 const countBy = (values: readonly string[]): Record<string, number> => {
@@ -65,18 +70,25 @@ export async function evaluateUtility(args: {
     signal: job.signal,
     onProgress: (done, total) => job.progress(name, stage * total + done, runs * total),
   });
-  const synthetic = await promptUtility(request('synthetic prompt'), document.demonstrations);
+  const synthetic = await promptScores(request('synthetic prompt'), document.demonstrations);
   stage++;
-  const zeroShot = await promptUtility(request('zero-shot'), []);
+  const zeroShot = await promptScores(request('zero-shot'), []);
   stage++;
-  const realPublic = real ? await promptUtility(request('real public demonstrations'), real) : null;
+  const realPublic = real ? await promptScores(request('real public demonstrations'), real) : null;
+  const mean = (scores: readonly number[]) => scores.reduce((a, b) => a + b, 0) / scores.length;
+  const common = dataset.task === 'classification' ? mostCommon(examples.map((e) => e.target)) : null;
   return {
     metric: dataset.task === 'classification' ? 'accuracy' : 'rouge-l',
     examples: examples.length,
-    ...(dataset.task === 'classification' && { labels: countBy(examples.map((e) => e.target)) }),
-    synthetic,
-    zeroShot,
-    realPublic,
+    synthetic: mean(synthetic),
+    zeroShot: mean(zeroShot),
+    realPublic: realPublic && mean(realPublic),
+    ...(common && {
+      labels: countBy(examples.map((e) => e.target)),
+      // "Always the most common label" scores its share in accuracy and 1/labels balanced: the bar to clear.
+      mostCommon: { label: common.label, accuracy: common.count / examples.length },
+      balanced: { synthetic: balancedScore(synthetic, examples), zeroShot: balancedScore(zeroShot, examples), realPublic: realPublic && balancedScore(realPublic, examples) },
+    }),
     model: `${model.info.name} (${model.info.kind === 'baseline' ? 'baseline learner' : model.info.backend})`,
   };
 }

@@ -76,6 +76,10 @@ export const utilitySchema = z.object({
   zeroShot: z.number(),
   /** Randomly chosen real PUBLIC-split demonstrations: a non-private reference. */
   realPublic: z.number().nullable(),
+  /** Classification: answering the most common held-out label every time (the bar to clear). */
+  mostCommon: z.object({ label: z.string(), accuracy: z.number() }).optional(),
+  /** Classification: balanced accuracy (mean per-label accuracy; 1/labels for a constant answer). */
+  balanced: z.object({ synthetic: z.number(), zeroShot: z.number(), realPublic: z.number().nullable() }).optional(),
   model: z.string(),
 });
 

@@ -124,6 +124,7 @@ describe('utility check with a spy source (classification)', () => {
     const { model, prompts } = fakeModel();
     const utility = await evaluateUtility({ model, dataset, document, source, limit: 40, job: job() });
     expect(utility.labels).toEqual({ ham: 5, spam: 5 });
+    expect(utility.mostCommon).toEqual({ label: 'ham', accuracy: 0.5 });
 
     expect(reads.pools).toEqual([]);
     expect(reads.sampled).toBe(0);

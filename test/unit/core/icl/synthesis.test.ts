@@ -94,6 +94,24 @@ describe('token loop', () => {
     expect(steps).toEqual([1, 2, 3]); // top-3 of the fake never holds the newline: only the abort ends it
   });
 
+  it('releases no U+FFFD from byte tokens that make no whole character', async () => {
+    const model = scriptedModel([{ text: '<0xC3>', byte: 0xc3 }, { text: 'x' }], { '': [9, 1], '\uFFFD': [1, 9], '\uFFFDx': [9, 1] });
+    const demo = await generateDemonstration({
+      model, template, pool: inMemoryPool(texts), label: 'ham', shape: { ...shape, topK: 2, maxTokens: 3 },
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 1e-9 }), random: seededRandom(9),
+    });
+    expect(demo).toEqual({ text: 'x', steps: 3 });
+  });
+
+  it('does not start a demonstration with its own label, which may still follow later', async () => {
+    const model = scriptedModel([{ text: ' Ham' }, { text: ' Hello' }], { '': [9, 1], Hello: [9, 1] });
+    const demo = await generateDemonstration({
+      model, template, pool: inMemoryPool(texts), label: 'ham', shape: { ...shape, topK: 2, maxTokens: 2 },
+      aggregator: tangAggregator({ kind: 'gaussian', sigma: 1e-9 }), random: seededRandom(8),
+    });
+    expect(demo).toEqual({ text: 'Hello Ham', steps: 2 });
+  });
+
   it('ends a text where the template\'s next field would begin ("Label:" written inside it)', async () => {
     const vocabulary = [{ text: 'Hi' }, { text: ' you' }, { text: 'Label:' }, { text: ' more' }];
     const model = scriptedModel(vocabulary, { '': [9, 1, 1, 1], Hi: [1, 9, 1, 1], 'Hi you': [1, 1, 9, 1] });

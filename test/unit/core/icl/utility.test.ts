@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTemplate } from '../../../../core/icl/prompts';
 import { rougeL } from '../../../../core/icl/rouge';
-import { promptUtility } from '../../../../core/icl/utility';
+import { balancedScore, promptUtility } from '../../../../core/icl/utility';
 import { fakeModel } from './fakeModel';
 
 describe('rougeL', () => {
@@ -29,5 +29,13 @@ describe('promptUtility', () => {
     const task = { kind: 'classification' as const, labels: ['spam', 'ham'] };
     const accuracy = await promptUtility({ model, template: defaultTemplate('Classify.'), task, examples }, []);
     expect(accuracy).toBeCloseTo(2 / 3, 12);
+  });
+});
+
+describe('balancedScore', () => {
+  it('averages per-label accuracy: answering the common label every time scores 1/labels', () => {
+    const examples = ['ham', 'ham', 'ham', 'spam'].map((target, i) => ({ text: `e${i}`, target }));
+    expect(balancedScore([1, 1, 1, 0], examples)).toBe(0.5); // accuracy 0.75
+    expect(balancedScore([1, 0, 1, 1], examples)).toBeCloseTo((2 / 3 + 1) / 2, 12);
   });
 });
