@@ -3,6 +3,8 @@
  * `plan.compute` per workload on the SpamAssassin sample with a budget and one earlier
  * release (target ≈ 0.15 s), beside a reference measured in the same run — one PLD ε query
  * of the plan's own event — so the ratio says how many accountant calls a plan costs.
+ * Defaults and the sliders' extremes: 10,000 to 1,000,000 queries, 16 shots × 256 tokens of
+ * AdaDPSyn, 512 tokens of DP few-shot. `VEIL_BENCH_PLANNER=extremes` runs only the extremes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +20,7 @@ const REPEATS = 5;
 const DATASET = 'SpamAssassin sample';
 type Workload = MethodInput<'plan.compute'>['workload'];
 
-const workloads: Record<string, Workload> = {
+const defaults: Record<string, Workload> = {
   'synth dp-few-shot (gaussian)': { kind: 'synth' },
   'synth adadpsyn': { kind: 'synth', method: 'adadpsyn' },
   'synth dp-few-shot (exponential)': { kind: 'synth', method: 'dp-few-shot-exponential' },
@@ -26,6 +28,17 @@ const workloads: Record<string, Workload> = {
   'answer embedding, 1000 queries': { kind: 'answer', aggregation: 'embedding', queries: 1000 },
   'answer keyword, 100 queries': { kind: 'answer', aggregation: 'keyword', queries: 100 },
 };
+
+const extremes: Record<string, Workload> = {
+  'answer vote, 10,000 queries': { kind: 'answer', queries: 10_000 },
+  'answer vote, 100,000 queries': { kind: 'answer', queries: 100_000 },
+  'answer vote, 1,000,000 queries': { kind: 'answer', queries: 1_000_000 },
+  'answer keyword, 10,000 queries': { kind: 'answer', aggregation: 'keyword', queries: 10_000 },
+  'synth adadpsyn, 16 shots, 256 tokens': { kind: 'synth', method: 'adadpsyn', shots: 16, maxTokens: 256 },
+  'synth dp-few-shot (gaussian), 512 tokens': { kind: 'synth', maxTokens: 512 },
+};
+
+const workloads: Record<string, Workload> = process.env.VEIL_BENCH_PLANNER === 'extremes' ? extremes : { ...defaults, ...extremes };
 
 export async function run(): Promise<object> {
   const dir = mkdtempSync(join(tmpdir(), 'veil-bench-plan-'));

@@ -6,20 +6,21 @@
  * and what the dataset's budget has left. `synth.plan` and the synthesis job calibrate the
  * same event family (synthesisFamily), so a plan prices exactly what a job charges.
  */
-import { accountEpsilon } from '../../../core/accounting';
+import { accountEpsilon, type AccountingResult } from '../../../core/accounting';
 import { composed, type PrivacyEvent } from '../../../core/accounting/events';
 import { samplingRate } from '../../../core/icl/demonstration';
 import { SUM_L2_SENSITIVITY } from '../../../core/icl/dpFewShot';
 import { aggregationL2Sensitivity, answeringEvent, answeringRate, isGaussianAggregation, queryEvent, VOTE_L2_SENSITIVITY } from '../../../core/planning/answering';
-import { breakEvenQueries, queryGrid, type ComposedEpsilon } from '../../../core/planning/breakEven';
+import { BREAK_EVEN_LIMIT, breakEvenQueries, queryGrid, type ComposedEpsilon } from '../../../core/planning/breakEven';
+import { largestWithinCap } from '../../../core/math/countSearch';
 import { synthWorkloadSchema, type PlanRequest, type PlanResult } from '../../shared/api/planner';
 import type { SynthesisRequest } from '../../shared/api/synthesis';
-import { chargeEach, composedEpsilonUpper, curveDeltas } from '../ledger/ledgerAccounting';
-import { remainingCount } from '../ledger/remaining';
+import { chargeEach, composeCharges, composedEpsilonUpper, curveDeltas } from '../ledger/ledgerAccounting';
 import type { BudgetState } from '../synthesis/synthesisPricing';
 import { synthesisFamily } from '../synthesis/synthesisPricing';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
-import { calibrateTwoStage, searchEpsilon } from './fastAccounting';
+import { CountedEpsilon } from './countedEpsilon';
+import { calibrateTwoStageDetailed, searchEpsilon, withCrossCheck } from './fastAccounting';
 import { overCapWarning, planWarnings } from './planWarnings';
 import { RefusalError } from '../refusalError';
 
@@ -85,6 +86,8 @@ function clampNote(synth: SynthWorkload, answering: AnswerWorkload): string {
 
 interface Priced {
   event: PrivacyEvent;
+  /** The default accountant's ε of `event` (from the calibration). */
+  account: AccountingResult;
   noise: PlanResult['noise'];
   samplingRates: PlanResult['samplingRates'];
   /** One answered query at the same noise per step, and one synthetic prompt's ε. */
@@ -99,21 +102,21 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
   const { dataset, poolUnits, units, budget } = inputs;
   if (units <= 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: nothing to plan`);
   const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
-  const epsilonOf: ComposedEpsilon = (event, count) => searchEpsilon(count === 1 ? event : composed(event, count), delta);
   const fit = (family: (p: number) => PrivacyEvent, decreasing: boolean) =>
-    calibrateTwoStage({ family, target: { epsilon: request.epsilon, delta }, decreasing, tolerance: CALIBRATION_TOLERANCE });
+    calibrateTwoStageDetailed({ family, target: { epsilon: request.epsilon, delta }, decreasing, tolerance: CALIBRATION_TOLERANCE });
   const synthAt = (w: SynthWorkload) => synthesisFamily(synthRequest(request, w), dataset, poolUnits);
 
   let priced: Priced;
   const w = request.workload;
   if (w.kind === 'synth') {
     const family = synthAt(w);
-    const p = fit(family.eventAt, !family.exponential);
+    const { parameter: p, account } = fit(family.eventAt, !family.exponential);
     const answering = comparedAnswering(w);
     // Same noise per step: the same σ multiplier (Gaussian), or the same ε per step (exponential).
     const perStep = family.exponential ? p : p / synthSensitivity(w);
     priced = {
       event: family.eventAt(p),
+      account,
       noise: family.exponential ? { kind: 'pure', epsilonPerStep: p } : { kind: 'gaussian', sigma: p, multiplier: p / synthSensitivity(w) },
       samplingRates: family.pools.map((pool) => ({ pool: pool.label ?? '(all)', units: pool.units, q: samplingRate(family.shape, pool.units) })),
       query: queryEvent(answering, units, isGaussianAggregation(answering.aggregation) ? perStep * VOTE_L2_SENSITIVITY : perStep),
@@ -123,11 +126,12 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
     };
   } else {
     const gaussian = isGaussianAggregation(w.aggregation);
-    const p = fit((x) => answeringEvent(w, units, x, w.queries), gaussian);
+    const { parameter: p, account } = fit((x) => answeringEvent(w, units, x, w.queries), gaussian);
     const synth = comparedSynth(w);
     const perStep = gaussian ? p / answerSensitivity(w) : p;
     priced = {
       event: answeringEvent(w, units, p, w.queries),
+      account,
       noise: gaussian ? { kind: 'gaussian', sigma: p, multiplier: perStep } : { kind: 'pure', epsilonPerStep: p },
       samplingRates: [{ pool: '(all)', units, q: answeringRate(w, units) }],
       query: queryEvent(w, units, p),
@@ -137,13 +141,22 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
     };
   }
 
-  const account = accountEpsilon(priced.event, delta);
+  // The headline: the calibration's own default-accountant answer, with RDP beside it.
+  const account = withCrossCheck(priced.event, delta, priced.account);
+  // Curves and searches: one discretisation per scale of the count, refined to 1 % (countedEpsilon.ts).
+  const curveAt = curveDeltas(delta);
+  const queries = new CountedEpsilon({ fixed: null, repeated: priced.query, deltas: w.kind === 'answer' ? curveAt : [delta], limit: BREAK_EVEN_LIMIT });
+  const epsilonOf: ComposedEpsilon = (event, count) => (event === priced.query ? queries.at(count, delta) : searchEpsilon(count === 1 ? event : composed(event, count), delta));
   const breakEven = breakEvenQueries(priced.query, priced.synthEpsilon, epsilonOf);
   const planned = w.kind === 'answer' ? w.queries : 1;
-  const grid = queryGrid(Math.min(1_000_000, CURVE_SPAN * Math.max(breakEven ?? 1_000, planned)));
+  const grid = queryGrid(Math.min(BREAK_EVEN_LIMIT, CURVE_SPAN * Math.max(breakEven ?? 1_000, planned)));
+  const queryCurve = queries.many(grid, delta);
+  // ε(δ) of the plan: Q answered queries (the same compositions), or one synthetic prompt.
+  const plan = w.kind === 'answer' ? queries : new CountedEpsilon({ fixed: null, repeated: priced.event, deltas: curveAt, limit: 1 });
+  const privacyCurve = curveAt.map((d) => plan.at(planned, d));
   const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
   const afterPlan = budget ? composedEpsilonUpper(chargeEach([...budget.spent, priced.event]), budget.delta) : 0;
-  const remaining = budget ? remainingCount({ spent: budget.spent, event: priced.event, cap: budget.cap, delta: budget.delta, epsilonOf: searchEpsilon }) : null;
+  const remaining = budget ? remainingPlans(budget, priced.event, afterPlan) : null;
   return {
     request,
     delta,
@@ -154,8 +167,8 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
     epsilon: account.bounds,
     accountant: account.accountant,
     rdpEpsilon: account.rdp?.upper ?? null,
-    privacyCurve: curveDeltas(delta).map((d) => ({ delta: d, epsilon: searchEpsilon(priced.event, d) })),
-    queryCurve: grid.map((queries) => ({ queries, answering: epsilonOf(priced.query, queries), synthetic: priced.synthEpsilon })),
+    privacyCurve: curveAt.map((d, i) => ({ delta: d, epsilon: privacyCurve[i] })),
+    queryCurve: grid.map((count, i) => ({ queries: count, answering: queryCurve[i], synthetic: priced.synthEpsilon })),
     breakEven: {
       queries: breakEven,
       synthEpsilon: priced.synthEpsilon,
@@ -174,4 +187,19 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
     ],
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** Plans limited to when counting what is left: the ledger's own search stops there too. */
+const REMAINING_LIMIT = 1_000_000;
+
+/**
+ * How many more releases of `event` fit under the cap after what is spent (the ledger's
+ * `remainingCount`, core/math/countSearch.ts), counted with certified upper bounds refined
+ * to 1 %, from the one plan whose ε is already known.
+ */
+function remainingPlans(budget: BudgetState, event: PrivacyEvent, afterOne: number): { count: number; atLimit: boolean } {
+  if (!(afterOne <= budget.cap)) return { count: 0, atLimit: false };
+  const counts = new CountedEpsilon({ fixed: composeCharges(chargeEach(budget.spent)), repeated: event, deltas: [budget.delta], limit: REMAINING_LIMIT });
+  const { count, atLimit } = largestWithinCap({ value: (n) => counts.at(n, budget.delta), cap: budget.cap, from: { n: 1, value: afterOne }, limit: REMAINING_LIMIT });
+  return { count, atLimit };
 }

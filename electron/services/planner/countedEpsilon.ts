@@ -1,0 +1,95 @@
+/**
+ * ε upper bounds of `fixed ∘ repeated^n` at many counts n, for the planner's curves and count
+ * searches: a few RepeatedCompositions (core/planning/repeatedComposition.ts), each refined
+ * once at the largest count it serves, and the 1 % accountant (`searchEpsilon`) wherever they
+ * cannot answer — events PLD cannot take, plain Gaussians (closed form), bounds that come out
+ * infinite (δ at the rounding level: RDP's bound then). Every value is a certified upper bound.
+ *
+ * A composition serves counts from its largest down to 1/REUSE of it; a count beyond every
+ * composition built gets a new one at GROW times the count (capped at `limit`), so a count
+ * search, whose guesses cluster around the crossing, builds one or two. Small counts go to
+ * the accountant directly (cheap there, and most precise).
+ */
+import { composed, sequence, type PrivacyEvent } from '../../../core/accounting/events';
+import { UnsupportedByPldError } from '../../../core/accounting/pld';
+import { createRepeatedComposition, type RepeatedComposition } from '../../../core/planning/repeatedComposition';
+import { searchEpsilon } from './fastAccounting';
+
+const GROW = 2;
+/** A composition refined for n serves down to n / REUSE (its grid stays fine enough there). */
+const REUSE = 16;
+/**
+ * Counts up to this go to the accountant itself: few compositions of steps with point masses
+ * (ε-DP) are where a grid refined for many is least precise, and the direct query is cheap.
+ */
+const DIRECT_BELOW = 8;
+/** Curves and searches: certified upper bounds refined to 1 %, as `searchEpsilon`. */
+const RELATIVE_GAP = 1e-2;
+
+export interface CountedEpsilonSpec {
+  fixed: PrivacyEvent | null;
+  repeated: PrivacyEvent;
+  /** The δ that will be asked (each refined to 1 %); smaller δ go to the accountant. */
+  deltas: readonly number[];
+  /** Largest count that will be asked. */
+  limit: number;
+}
+
+export class CountedEpsilon {
+  private readonly compositions: RepeatedComposition[] = [];
+  /** True once the events turned out to need the accountant itself. */
+  private direct = false;
+
+  constructor(private readonly spec: CountedEpsilonSpec) {}
+
+  /**
+   * ε upper bound of fixed ∘ repeated^n at δ. A new composition is refined for `grow` × n
+   * (searches go on past the count they ask; a batch knows its largest).
+   */
+  at(n: number, delta: number, grow = GROW): number {
+    if (n === 0 && this.spec.fixed === null) return 0;
+    const composition = n > DIRECT_BELOW && delta >= Math.min(...this.spec.deltas) ? this.compositionFor(n, grow) : null;
+    const epsilon = composition ? composition.epsilonUpper(n, delta) : Infinity;
+    return epsilon < Infinity ? epsilon : searchEpsilon(this.eventAt(n), delta);
+  }
+
+  /** ε at each count (the largest first, so that the smaller ones reuse its composition). */
+  many(counts: readonly number[], delta: number): number[] {
+    const values = new Map<number, number>();
+    for (const n of [...new Set(counts)].sort((a, b) => b - a)) values.set(n, this.at(n, delta, 1));
+    return counts.map((n) => values.get(n)!);
+  }
+
+  /** The event whose ε `at(n, …)` bounds. */
+  eventAt(n: number): PrivacyEvent {
+    const { fixed, repeated } = this.spec;
+    if (n === 0) return fixed!;
+    const repeatedN = n === 1 ? repeated : composed(repeated, n);
+    return fixed ? sequence([fixed, repeatedN]) : repeatedN;
+  }
+
+  private compositionFor(n: number, grow: number): RepeatedComposition | null {
+    if (this.direct) return null;
+    const fitting = this.compositions.filter((c) => c.maxCount >= n && c.maxCount <= REUSE * Math.max(n, 1));
+    if (fitting.length > 0) return fitting.reduce((a, b) => (a.maxCount <= b.maxCount ? a : b));
+    try {
+      const composition = createRepeatedComposition({
+        fixed: this.spec.fixed,
+        repeated: this.spec.repeated,
+        maxCount: Math.max(1, n, Math.min(this.spec.limit, Math.ceil(grow * n))),
+        deltas: this.spec.deltas,
+        relativeGap: RELATIVE_GAP,
+      });
+      if (!composition) {
+        this.direct = true;
+        return null;
+      }
+      this.compositions.push(composition);
+      return composition;
+    } catch (error) {
+      if (!(error instanceof UnsupportedByPldError)) throw error;
+      this.direct = true;
+      return null;
+    }
+  }
+}
