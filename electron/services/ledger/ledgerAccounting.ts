@@ -78,6 +78,16 @@ export function composedEpsilonUpper(charges: readonly Charge[], delta: number):
   return accountCharges(charges, delta).epsilon.upper;
 }
 
+/**
+ * The ε upper bound after one more release, never below `spentUpper`: both are upper bounds
+ * computed on their own discretisations, and a tiny release can come out a hair under the
+ * spend (7.975 after 7.976). The true ε after is at least the true spend, so the larger of the
+ * two bounds is still an upper bound, and the budget never reads as if a release gave ε back.
+ */
+export function spendAfter(spent: readonly PrivacyEvent[], event: PrivacyEvent, delta: number, spentUpper: number): number {
+  return Math.max(composedEpsilonUpper(chargeEach([...spent, event]), delta), spentUpper);
+}
+
 export interface CurvePoint {
   delta: number;
   epsilon: number;

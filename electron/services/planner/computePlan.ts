@@ -15,7 +15,7 @@ import { BREAK_EVEN_LIMIT, breakEvenQueries, queryGrid, type ComposedEpsilon } f
 import { largestWithinCap } from '../../../core/math/countSearch';
 import { synthWorkloadSchema, type PlanRequest, type PlanResult } from '../../shared/api/planner';
 import type { SynthesisRequest } from '../../shared/api/synthesis';
-import { chargeEach, composeCharges, composedEpsilonUpper, curveDeltas } from '../ledger/ledgerAccounting';
+import { chargeEach, composeCharges, composedEpsilonUpper, curveDeltas, spendAfter } from '../ledger/ledgerAccounting';
 import type { BudgetState } from '../synthesis/synthesisPricing';
 import { synthesisFamily } from '../synthesis/synthesisPricing';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
@@ -155,7 +155,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
   const plan = w.kind === 'answer' ? queries : new CountedEpsilon({ fixed: null, repeated: priced.event, deltas: curveAt, limit: 1 });
   const privacyCurve = curveAt.map((d) => plan.at(planned, d));
   const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
-  const afterPlan = budget ? composedEpsilonUpper(chargeEach([...budget.spent, priced.event]), budget.delta) : 0;
+  const afterPlan = budget ? spendAfter(budget.spent, priced.event, budget.delta, spent) : 0;
   const remaining = budget ? remainingPlans(budget, priced.event, afterPlan) : null;
   return {
     request,

@@ -15,7 +15,7 @@ import { defaultTemplate, type PromptTemplate } from '../../../core/icl/prompts'
 import { jobEvent, spreadShots, type PoolPlan } from '../../../core/icl/synthesisPlan';
 import type { TokenAggregator } from '../../../core/icl/tokenAggregator';
 import type { SynthesisPlanDto, SynthesisRequest } from '../../shared/api/synthesis';
-import { chargeEach, composedEpsilonUpper } from '../ledger/ledgerAccounting';
+import { chargeEach, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAccounting';
 import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
@@ -111,7 +111,7 @@ export function priceSynthesis(
   const event = eventAt(parameter);
   const account = accountEpsilon(event, jobDelta);
   const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
-  const after = budget ? composedEpsilonUpper(chargeEach([...budget.spent, event]), budget.delta) : 0;
+  const after = budget ? spendAfter(budget.spent, event, budget.delta, spent) : 0;
   return {
     plan: {
       request,

@@ -1,0 +1,17 @@
+/** The budget after a release never reads below the spend, although the two PLD upper bounds are computed on their own grids. */
+import { describe, expect, it } from 'vitest';
+import { composed, gaussian, poissonSampled, pureDp } from '../../../../core/accounting/events';
+import { chargeEach, composedEpsilonUpper, spendAfter } from '../../../../electron/services/ledger/ledgerAccounting';
+
+describe('spendAfter', () => {
+  it('is at least the spend where composing one tiny release comes out a hair lower', () => {
+    const spent = [composed(poissonSampled(0.02, gaussian(2, Math.SQRT2)), 50), composed(poissonSampled(0.01, gaussian(2.6, Math.SQRT2)), 50)];
+    const before = composedEpsilonUpper(chargeEach(spent), 1e-6);
+    // The case the clamp is for: both are valid upper bounds, the second a little lower.
+    expect(composedEpsilonUpper(chargeEach([...spent, pureDp(0.001)]), 1e-6)).toBeLessThan(before);
+    expect(spendAfter(spent, pureDp(0.001), 1e-6, before)).toBe(before);
+    // A release that costs something visible is reported as computed.
+    const large = spendAfter(spent, pureDp(0.5), 1e-6, before);
+    expect(large).toBeGreaterThan(before + 0.4);
+  });
+});
