@@ -66,3 +66,17 @@ export class RelationMismatchError extends LedgerError {
     );
   }
 }
+
+/**
+ * The dataset's ledger fails its integrity check (an entry altered, removed or moved in the
+ * file, or the guard triggers dropped): the budget it records cannot be trusted, so nothing
+ * more is charged against it until it is restored from a verified copy.
+ */
+export class LedgerTamperedError extends LedgerError {
+  constructor(dataset: string, first: { entryId: number | null; field: string; message: string }) {
+    super(
+      `the privacy ledger of dataset "${dataset}" fails verification (${first.entryId === null ? '' : `entry ${first.entryId}, `}${first.field}: ${first.message}); ` +
+        'no release is charged against a ledger that cannot vouch for its budget — run veil ledger verify and restore a verified copy; nothing was recorded',
+    );
+  }
+}

@@ -11,10 +11,11 @@ import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/
 import { canonicalJson } from '../../../core/export/canonicalJson';
 import type { Database, Queryable } from '../db/database';
 import { describeEvent } from '../../../core/accounting/describeEvent';
-import { BudgetExceededError, LedgerError, NoBudgetError, NoFiniteEpsilonError, RelationMismatchError } from './errors';
+import { BudgetExceededError, LedgerError, LedgerTamperedError, NoBudgetError, NoFiniteEpsilonError, RelationMismatchError } from './errors';
 import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend, relationsOf } from './ledgerAccounting';
-import { appendEntry, latestBudget, readEntry, reservations } from './ledgerStore';
+import { appendEntry, latestBudget, readChain, readEntry, reservations } from './ledgerStore';
+import { chainProblems, guardProblems } from './chainIntegrity';
 
 export interface DatasetKey {
   id: number;
@@ -56,6 +57,8 @@ function spentUpper(previous: readonly LedgerEntryRecord[], delta: number): numb
 export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
   const parsed = privacyEventSchema.parse(event);
   return db.transaction(async (tx) => {
+    const tampered = [...(await chainProblems(await readChain(tx, dataset.id))), ...(await guardProblems(tx))];
+    if (tampered.length > 0) throw new LedgerTamperedError(dataset.name, tampered[0]);
     const unit = await privacyUnitOf(tx, dataset);
     if (meta.privacyUnit && meta.privacyUnit !== unit) {
       throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${unit} after this release was priced per ${meta.privacyUnit}: price it again`);

@@ -5,24 +5,16 @@
  * order, so the first one names the first bad entry. What this does and does not prove:
  * docs/ledger.md.
  */
-import { privacyEventSchema } from '../../../core/accounting/events';
-import { canonicalJson } from '../../../core/export/canonicalJson';
 import { toEpsilonBound, type EpsilonBound } from '../../shared/api/ledger';
 import type { Queryable } from '../db/database';
-import { GENESIS_HASH, hashEntry, type LedgerEntryRecord } from './hashChain';
+import { chainProblems, guardProblems, type VerificationProblem } from './chainIntegrity';
+import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend } from './ledgerAccounting';
 import { readChain } from './ledgerStore';
 import { storedEvent } from './reservations';
 
-export interface VerificationProblem {
-  datasetId: number;
-  /** The bad entry (null for a problem of the chain as a whole). */
-  entryId: number | null;
-  seq: number | null;
-  /** The column or check that failed: entry_hash, prev_hash, seq, event_json, spent_epsilon, head, … */
-  field: string;
-  message: string;
-}
+
+export type { VerificationProblem };
 
 export interface ChainVerification {
   datasetId: number;
@@ -41,49 +33,6 @@ export interface VerificationReport {
 }
 
 const TOTAL_TOLERANCE = 1e-6;
-const GUARD_TRIGGERS = ['ledger_entries_no_update', 'ledger_entries_no_delete'];
-
-type Problem = [field: string, message: string];
-
-const isCanonical = (text: string, parse: (value: unknown) => unknown): boolean => {
-  try {
-    return canonicalJson(parse(JSON.parse(text))) === text;
-  } catch {
-    return false;
-  }
-};
-
-function contentProblems(entry: LedgerEntryRecord, earlierReservations: ReadonlySet<number>): Problem[] {
-  const problems: Problem[] = [];
-  if (!isCanonical(entry.parametersJson, (v) => v)) problems.push(['parameters_json', 'is not canonical JSON']);
-  if (entry.type === 'reserve' && !isCanonical(entry.eventJson ?? '', (v) => privacyEventSchema.parse(v))) {
-    problems.push(['event_json', 'is not a valid privacy event in canonical JSON']);
-  }
-  if (entry.type === 'budget' && !(entry.epsilonCap! > 0 && entry.delta! > 0 && entry.delta! < 1)) {
-    problems.push(['epsilon_cap', 'the budget needs ε > 0 and δ in (0, 1)']);
-  }
-  if (entry.type === 'commit' && !earlierReservations.has(entry.reservationId!)) {
-    problems.push(['reservation_id', `names no earlier reservation of this dataset (${entry.reservationId})`]);
-  }
-  return problems;
-}
-
-async function chainProblems(chain: readonly LedgerEntryRecord[]): Promise<VerificationProblem[]> {
-  const found: VerificationProblem[] = [];
-  let prevHash = GENESIS_HASH;
-  const reservationIds = new Set<number>();
-  for (const [index, entry] of chain.entries()) {
-    const problems: Problem[] = [];
-    if (entry.seq !== index + 1) problems.push(['seq', `expected position ${index + 1}, found ${entry.seq}: an entry was removed, inserted or moved`]);
-    if (entry.prevHash !== prevHash) problems.push(['prev_hash', "does not match the previous entry's hash: the chain is broken here"]);
-    if ((await hashEntry(entry)) !== entry.entryHash) problems.push(['entry_hash', "does not match the entry's content: this entry was altered"]);
-    problems.push(...contentProblems(entry, reservationIds));
-    found.push(...problems.map(([field, message]) => ({ datasetId: entry.datasetId, entryId: entry.id, seq: entry.seq, field, message })));
-    if (entry.type === 'reserve') reservationIds.add(entry.id);
-    prevHash = entry.entryHash;
-  }
-  return found;
-}
 
 /** Replays the budgets and recomputes the spend; only meaningful on an intact chain. */
 function totalProblems(chain: readonly LedgerEntryRecord[], summary: ChainVerification): VerificationProblem[] {
@@ -164,17 +113,6 @@ async function unitProblems(q: Queryable, rows: readonly LedgerEntryRecord[]): P
     if (charged === undefined || now === undefined || charged === now) return [];
     return [{ datasetId: entry.datasetId, entryId: entry.id, seq: entry.seq, field: 'privacy_unit', message: `charged per ${String(charged)}, but the dataset's privacy unit is now ${now}: the dataset was changed outside Veil` }];
   });
-}
-
-/**
- * Without its guard triggers the table can be edited, and a chain cut at its end verifies:
- * a removed guard is itself a failure (the ledger can no longer vouch for its tail).
- */
-async function guardProblems(q: Queryable): Promise<VerificationProblem[]> {
-  const triggers = await q.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger_entries'");
-  const missing = GUARD_TRIGGERS.filter((name) => !triggers.some((t) => t.name === name));
-  if (missing.length === 0) return [];
-  return [{ datasetId: 0, entryId: null, seq: null, field: 'triggers', message: `the append-only guard triggers were removed (${missing.join(', ')}): entries may have been altered or removed from the end` }];
 }
 
 const DANGLING_RUNS = `SELECT r.id, r.ledger_entry_id AS entryId FROM synthesis_runs r

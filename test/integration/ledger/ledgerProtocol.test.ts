@@ -128,6 +128,27 @@ describe('the privacy unit of charged releases', () => {
   });
 });
 
+describe('a ledger altered in the file', () => {
+  it('is charged nothing more: a raised cap written past the guard triggers is refused at the next reservation', async () => {
+    const dataDir = await freshDataset('tampered', 1);
+    await withContext(dataDir, async (ctx) => {
+      await (await getLedgerService(ctx)).reserve('d', pureDp(0.5), { purpose: 'first release' });
+      await callMethod(ctx, 'vault.compact', {});
+    });
+    const file = join(dataDir, 'veil.sqlite');
+    const [budget] = await query<{ id: number }>(file, "SELECT id FROM ledger_entries WHERE type = 'budget'");
+    await query(file, 'DROP TRIGGER ledger_entries_no_update');
+    await query(file, `UPDATE ledger_entries SET epsilon_cap = 100 WHERE id = ${budget.id}`);
+    await withContext(dataDir, async (ctx) => {
+      const before = await callMethod(ctx, 'ledger.entries', { dataset: 'd' });
+      await expect((await getLedgerService(ctx)).reserve('d', pureDp(5), { purpose: 'would fit the forged cap' })).rejects.toThrow(
+        /the privacy ledger of dataset "d" fails verification \(entry \d+, entry_hash: does not match the entry's content: this entry was altered\); no release is charged/,
+      );
+      expect(await callMethod(ctx, 'ledger.entries', { dataset: 'd' })).toEqual(before);
+    });
+  });
+});
+
 describe('accounting of the whole ledger', () => {
   let dataDir: string;
   const events = [pureDp(0.5), poissonSampled(0.02, gaussian(1.2, Math.SQRT2)), composed(poissonSampled(0.05, gaussian(2)), 40), pureDp(0.5)];
