@@ -16,7 +16,7 @@ import type { Bounds } from '../accounting/accountant';
 import type { PrivacyEvent } from '../accounting/events';
 import { renderFewShotPrompt, type PromptTemplate } from '../icl/prompts';
 import { canonicalJson, changedPaths } from './canonicalJson';
-import { contentHash, dpPromptSchema, releaseHash, type PrivacyCertificate } from './dpPromptFormat';
+import { contentHash, dpPromptSchema, releaseHash, type DpPromptExport, type PrivacyCertificate } from './dpPromptFormat';
 
 export interface CheckResult {
   name: string;
@@ -73,6 +73,22 @@ function editedSince(issued: unknown, json: unknown): string {
   return `; changed since issue: ${paths.slice(0, NAMED_PATHS).join(', ')}${paths.length > NAMED_PATHS ? `, and ${paths.length - NAMED_PATHS} more` : ''}`;
 }
 
+const ledgerEventCheck = (ok: boolean): CheckResult => ({
+  name: 'ledger event',
+  ok,
+  detail: ok ? 'the event charged in the ledger equals the certificate event' : 'the ledger charged another event than the certificate states',
+});
+
+function renderedCheck(doc: DpPromptExport, template: PromptTemplate | undefined): CheckResult {
+  const ok = template !== undefined && renderFewShotPrompt({ ...template, instruction: doc.instruction }, doc.demonstrations) === doc.prompt;
+  const detail = ok
+    ? 'the prompt is exactly the instruction and demonstrations, rendered'
+    : template === undefined
+      ? "the certificate has no prompt template to render the demonstrations with"
+      : 'the prompt is not the instruction and demonstrations rendered with the certificate\'s template: it holds text they do not';
+  return { name: 'rendered prompt', ok, detail };
+}
+
 async function ledgerChecks(c: PrivacyCertificate, json: unknown, binding: Binding, ledger: LedgerView | undefined): Promise<CheckResult[]> {
   if (!ledger) return [{ name: 'ledger entry', ok: false, detail: 'not checked: no ledger available here' }];
   const commit = await ledger.commit(c.ledger.entryId);
@@ -88,7 +104,7 @@ async function ledgerChecks(c: PrivacyCertificate, json: unknown, binding: Bindi
         ? `the ledger recorded the hash of exactly this ${binding.legacy ? 'content (legacy document: certificate fields not hashed)' : 'content and certificate'} at commit`
         : `the ledger recorded another document at commit${editedSince(commit.issued, json)}`,
     },
-    { name: 'ledger event', ok: commit.eventJson === canonicalJson(c.event), detail: 'the event charged in the ledger equals the certificate event' },
+    ledgerEventCheck(commit.eventJson === canonicalJson(c.event)),
     {
       name: 'ledger parameters',
       ok: mismatches.length === 0,
@@ -102,8 +118,10 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    return { valid: false, checks: [{ name: 'format', ok: false, detail: `not JSON: ${(error as Error).message}` }], certificate: null };
+  } catch {
+    // The parser's message would quote the start of the file: say what it is not, quote nothing.
+    const detail = 'not JSON: only the JSON export (veil.dp-prompt/v1) carries a verifiable certificate; Markdown, chat and text exports do not';
+    return { valid: false, checks: [{ name: 'format', ok: false, detail }], certificate: null };
   }
   const parsed = dpPromptSchema.safeParse(json);
   if (!parsed.success) {
@@ -128,11 +146,7 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
         ? 'absent (a document issued before release hashes): its certificate is checked against the reservation only'
         : release === c.releaseHash ? 'matches' : 'a field of the document was changed after export',
     },
-    {
-      name: 'rendered prompt',
-      ok: template !== undefined && renderFewShotPrompt({ ...template, instruction: doc.instruction }, doc.demonstrations) === doc.prompt,
-      detail: 'the prompt is exactly the instruction and demonstrations, rendered',
-    },
+    renderedCheck(doc, template),
     {
       name: 'epsilon',
       ok: Math.abs(recomputed - c.epsilon.upper) <= EPSILON_TOLERANCE * Math.max(1, recomputed),

@@ -126,7 +126,19 @@ describe('verifyDpPrompt', () => {
 
   it('explains a file that is not a DP prompt', async () => {
     expect((await verifyDpPrompt('{"format":"other"}', { epsilonOf })).checks[0]).toMatchObject({ name: 'format', ok: false });
-    expect((await verifyDpPrompt('not json', { epsilonOf })).checks[0].detail).toMatch(/not JSON/);
+    // A Markdown export (or any text): named for what it is, and nothing of the file quoted.
+    const markdown = (await verifyDpPrompt('Patient Jane Doe, HIV clinic\n<!-- veil.dp-prompt/v1 -->', { epsilonOf })).checks[0].detail;
+    expect(markdown).toMatch(/^not JSON: only the JSON export \(veil\.dp-prompt\/v1\) carries a verifiable certificate/);
+    expect(markdown).not.toMatch(/Patient|Jane/);
+  });
+
+  it('says what a failed check found, not what a passing one would have', async () => {
+    const { doc, commit } = await exported();
+    doc.prompt += '\nText: extra';
+    doc.certificate.event = composed(poissonSampled(0.01, gaussian(30, Math.SQRT2)), 128);
+    const checks = (await verifyDpPrompt(JSON.stringify(doc), { epsilonOf, ledger: ledgerOf(commit) })).checks;
+    expect(checks.find((c) => c.name === 'rendered prompt')?.detail).toMatch(/^the prompt is not the instruction and demonstrations rendered/);
+    expect(checks.find((c) => c.name === 'ledger event')?.detail).toBe('the ledger charged another event than the certificate states');
   });
 
   it('does not call a document valid without its ledger', async () => {
