@@ -27,7 +27,7 @@ function entryRow(e: LedgerEntryView): string {
         ? e.event ? describeEvent(e.event) : '(unreadable event)'
         : `commits entry ${e.reservationId}${e.outputHash ? `, output ${e.outputHash.slice(0, 12)}…` : ''}`;
   const cells = [
-    String(e.seq),
+    `${e.id} (#${e.seq})`,
     e.createdAt,
     e.type,
     e.statusText ?? '',
@@ -66,10 +66,10 @@ export function budgetReportHtml(summary: LedgerSummary, entries: readonly Ledge
 <h2>Privacy curve ε(δ)</h2>
 ${budget ? svgCurve(summary.curve, { cap: budget.epsilon, delta: budget.delta }) : '<p>No budget set.</p>'}
 <h2>Entries (${summary.entries})</h2>
-<table><thead><tr><th>#</th><th>time (UTC)</th><th>type</th><th>status</th><th>what</th><th>purpose</th><th>ε spent after</th><th>actor</th><th>job</th><th>entry hash</th></tr></thead>
+<table><thead><tr><th>entry (#)</th><th>time (UTC)</th><th>type</th><th>status</th><th>what</th><th>purpose</th><th>ε spent after</th><th>actor</th><th>job</th><th>entry hash</th></tr></thead>
 <tbody>${entries.map(entryRow).join('\n')}</tbody></table>
 <h2>Chain head</h2>
-<p>Entry ${summary.head.seq}: <code>${summary.head.hash}</code></p>
+<p>Chain position #${summary.head.seq}: <code>${summary.head.hash}</code></p>
 <p>Keep this value apart from the database. <code>veil ledger verify --expect-head &lt;hash&gt;</code> then proves that the entries up to it are unchanged; the hash chain alone cannot detect a ledger rewritten from scratch.</p>
 </body></html>
 `;

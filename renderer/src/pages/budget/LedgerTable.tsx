@@ -1,5 +1,6 @@
 /**
- * The ledger's entries in chain order: sequence, time, type, reservation status (a
+ * The ledger's entries in chain order: entry id (as certificates and commits name it) and
+ * position in the dataset's chain, time, type, reservation status (a
  * reservation whose job did not finish is marked as counted as spent), the event, the
  * purpose, ε spent after the entry and who made it.
  */
@@ -7,10 +8,10 @@ import { Chip, Table, TableBody, TableCell, TableContainer, TableRow, Typography
 import { memo } from 'react';
 import type { LedgerEntryDto } from '../../../../electron/shared/api/ledger';
 import { HeaderRow } from './HeaderRow';
-import { entryDescription, entryEpsilonAfter } from './ledgerView';
+import { entryDescription, entryEpsilonAfter, entryName } from './ledgerView';
 
 const statusColor = { reserved: 'info', committed: 'success', orphaned: 'error' } as const;
-const columns = ['Seq', 'Time', 'Type', 'Status', 'Event', 'Purpose', 'ε after', 'Actor'];
+const columns = ['Entry (#)', 'Time', 'Type', 'Status', 'Event', 'Purpose', 'ε after', 'Actor'];
 
 /** Memoised: long ledgers do not re-render while the planner's sliders move. */
 export const LedgerTable = memo(function LedgerTable({ entries }: { entries: readonly LedgerEntryDto[] }) {
@@ -23,7 +24,7 @@ export const LedgerTable = memo(function LedgerTable({ entries }: { entries: rea
         <TableBody>
           {entries.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell>{entry.seq}</TableCell>
+              <TableCell>{entryName(entry)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.createdAt).toLocaleString()}</TableCell>
               <TableCell>{entry.type}</TableCell>
               <TableCell>{entry.status ? <Chip size="small" color={statusColor[entry.status]} label={entry.statusText ?? entry.status} /> : '—'}</TableCell>

@@ -39,6 +39,9 @@ export function reservationsLine({ reserved, committed, orphaned }: LedgerSummar
   return parts.join(' · ');
 }
 
+/** An entry as everything names it — its id (certificates, commits, verify) — with its position in the dataset's chain. */
+export const entryName = (entry: { id: number; seq: number }) => `${entry.id} (#${entry.seq})`;
+
 /** What an entry is about, in one line. */
 export function entryDescription(entry: LedgerEntryDto): string {
   if (entry.type === 'budget') return `budget: cap ε = ${formatEpsilon(entry.epsilonCap)}, δ = ${entry.delta === null ? '—' : formatDelta(entry.delta)}`;
@@ -50,8 +53,8 @@ export function entryDescription(entry: LedgerEntryDto): string {
 export const entryEpsilonAfter = (entry: LedgerEntryDto) => (entry.type === 'reserve' ? formatEpsilon(entry.spentEpsilon) : '—');
 
 /** The first problem of a failed verification, worded for an alert. */
-export function firstProblem(problems: readonly { seq: number | null; field: string; message: string }[]): string {
+export function firstProblem(problems: readonly { entryId: number | null; seq: number | null; field: string; message: string }[]): string {
   const [first] = problems;
   if (!first) return 'no problem reported';
-  return `${first.seq === null ? 'ledger' : `entry ${first.seq}`} (${first.field}): ${first.message}`;
+  return `${first.entryId === null || first.seq === null ? 'ledger' : `entry ${entryName({ id: first.entryId, seq: first.seq })}`} (${first.field}): ${first.message}`;
 }

@@ -56,8 +56,9 @@ describe('ledger wording', () => {
   });
 
   it('names the first problem of a failed verification', () => {
-    expect(firstProblem([{ seq: 3, field: 'entry_hash', message: 'hash mismatch' }, { seq: 4, field: 'prev_hash', message: 'x' }])).toBe('entry 3 (entry_hash): hash mismatch');
-    expect(firstProblem([{ seq: null, field: 'totals', message: 'differ' }])).toBe('ledger (totals): differ');
+    // Named by id, as certificates and commits name entries, with the position in the chain.
+    expect(firstProblem([{ entryId: 28, seq: 3, field: 'entry_hash', message: 'hash mismatch' }, { entryId: 29, seq: 4, field: 'prev_hash', message: 'x' }])).toBe('entry 28 (#3) (entry_hash): hash mismatch');
+    expect(firstProblem([{ entryId: null, seq: null, field: 'totals', message: 'differ' }])).toBe('ledger (totals): differ');
   });
 });
 
