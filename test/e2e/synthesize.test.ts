@@ -60,7 +60,8 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
       const seen: string[] = [];
       Object.assign(window, { progressSeen: seen });
       new MutationObserver(() => {
-        const text = document.querySelector('[aria-label="generation progress"]')?.textContent;
+        const group = document.querySelector('[aria-label="generation progress"]');
+        const text = group && `${group.textContent}${group === document.activeElement ? ' [focused]' : ''}`;
         if (text && text !== seen.at(-1)) seen.push(text);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
@@ -69,6 +70,8 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     await expect.poll(async () => (await result.count()) > 0 && (await result.textContent())?.includes('succeeded'), SLOW).toBe(true);
     const seen = await app.page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     expect(seen.some((text) => /Demonstration [1-4] of 4 · \d+ of at most \d+ token steps/.test(text))).toBe(true);
+    // Generate was disabled as the job started: the focus went to the progress, not to the page.
+    expect(seen.some((text) => text.endsWith(' [focused]'))).toBe(true);
     const rows = result.getByRole('table', { name: 'synthetic demonstrations' }).getByRole('row');
     expect(await rows.count()).toBe(5);
     expect(await rows.nth(1).textContent()).toMatch(/^spam/);

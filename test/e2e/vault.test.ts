@@ -233,6 +233,8 @@ describe.runIf(chromiumAvailable())('Vault page (Chromium, browser mode)', () =>
 
     await region('Dataset: Tickets').getByRole('button', { name: 'Import file…' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Import into Tickets' });
+    // Keyboard first: the path field has the focus once the dialog has opened.
+    await expect.poll(() => dialog.getByLabel('File path').evaluate((el) => el === document.activeElement), QUICK).toBe(true);
     await dialog.getByLabel('File path').fill(join(fileDir, 'tickets.csv'));
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => dialog.getByRole('status', { name: 'detected format' }).textContent(), QUICK).toMatch(/^csv · delimiter ","/);

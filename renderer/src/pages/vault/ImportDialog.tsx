@@ -5,7 +5,7 @@
  * aborted import leaves nothing behind.
  */
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { JobRecord } from '../../../../electron/shared/api/jobs';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { importReportSchema, type Delimiter, type ImportFormat, type ImportPreview } from '../../../../electron/shared/api/vaultFiles';
@@ -31,6 +31,7 @@ function outcome(record: JobRecord) {
 }
 
 export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilApi; dataset: DatasetDto; onClose: () => void; onImported: () => void }) {
+  const pathField = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<ImportFormat | ''>('');
@@ -58,12 +59,13 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
   };
 
   return (
-    <Dialog open onClose={running ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby={titleId}>
+    // The focus trap focuses the dialog itself as it opens: the path field takes it once the dialog has entered.
+    <Dialog open onClose={running ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby={titleId} slotProps={{ transition: { onEntered: () => pathField.current?.focus() } }}>
       <DialogTitle id={titleId}>Import into {dataset.name}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Box component="form" noValidate onSubmit={loadPreview} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextField label="File path" placeholder="/home/analyst/data/notes.csv" value={path} required autoFocus disabled={running} onChange={(e) => source(() => setPath(e.target.value))} helperText="Absolute path on this machine: CSV, JSONL, JSON array or plain text" sx={{ flex: 1, minWidth: 320 }} slotProps={{ htmlInput: { spellCheck: false } }} />
+            <TextField label="File path" placeholder="/home/analyst/data/notes.csv" value={path} required inputRef={pathField} disabled={running} onChange={(e) => source(() => setPath(e.target.value))} helperText="Absolute path on this machine: CSV, JSONL, JSON array or plain text" sx={{ flex: 1, minWidth: 320 }} slotProps={{ htmlInput: { spellCheck: false } }} />
             <TextField select label="Format" value={format} disabled={running} onChange={(e) => source(() => setFormat(e.target.value as ImportFormat | ''))} sx={{ width: 130 }}>
               <MenuItem value="">detect</MenuItem>
               {FORMATS.map((f) => (
