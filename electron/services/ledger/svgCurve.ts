@@ -16,9 +16,12 @@ const PAD = { left: 56, right: 16, top: 16, bottom: 44 };
 
 const escapeXml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A δ tick: exact to three digits (the curve's δ are the dataset's δ times powers of ten, e.g. 3.61e-5). */
+const deltaLabel = (delta: number) => Number(delta.toPrecision(3)).toExponential();
+
 export function svgCurve(points: readonly Point[], marks: { cap: number; delta: number }): string {
   const finite = points.flatMap((p) => (typeof p.epsilon === 'number' && Number.isFinite(p.epsilon) ? [{ delta: p.delta, epsilon: p.epsilon }] : []));
-  const infinite = points.filter((p) => !finite.some((f) => f.delta === p.delta)).map((p) => p.delta.toExponential(0));
+  const infinite = points.filter((p) => !finite.some((f) => f.delta === p.delta)).map((p) => deltaLabel(p.delta));
   const note = infinite.length === 0 ? '' : `\n<p>No finite ε at δ = ${infinite.join(', ')} (ε = ∞ there): a release was charged as (ε, δ₀)-DP with δ₀ above ${infinite.length === 1 ? 'that δ' : 'these δ'}, and guarantees nothing below δ₀.</p>`;
   if (finite.length === 0) return points.length === 0 ? '<p>No privacy spent yet: the curve is ε = 0.</p>' : note.trimStart();
   const logs = finite.map((p) => Math.log10(p.delta));
@@ -27,7 +30,7 @@ export function svgCurve(points: readonly Point[], marks: { cap: number; delta: 
   const x = (delta: number) => PAD.left + ((Math.log10(delta) - xMin) / (xMax - xMin || 1)) * (WIDTH - PAD.left - PAD.right);
   const y = (epsilon: number) => HEIGHT - PAD.bottom - (epsilon / yMax) * (HEIGHT - PAD.top - PAD.bottom);
   const line = finite.map((p) => `${x(p.delta).toFixed(1)},${y(p.epsilon).toFixed(1)}`).join(' ');
-  const xTicks = finite.map((p) => `<text x="${x(p.delta).toFixed(1)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${p.delta.toExponential(0)}</text>`);
+  const xTicks = finite.map((p) => `<text x="${x(p.delta).toFixed(1)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${deltaLabel(p.delta)}</text>`);
   const yTicks = [0, 0.5, 1].map((f) => `<text x="${PAD.left - 6}" y="${(y(f * yMax) + 4).toFixed(1)}" text-anchor="end">${(f * yMax).toPrecision(3)}</text>`);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="${escapeXml('ε(δ) privacy curve')}" font-size="11" font-family="sans-serif">`,

@@ -60,6 +60,10 @@ describe('ledger documents', () => {
     expect(svg.match(/<circle/g)).toHaveLength(3);
     expect(svg).toContain('cap ε=1');
     expect(svgCurve([], { cap: 1, delta: 1e-6 })).toContain('No privacy spent');
+    // δ ticks keep three digits: a dataset δ of 3.61e-6 is not labelled 4e-6.
+    const ticks = svgCurve([{ delta: 3.61e-6, epsilon: 1 }, { delta: 3.61e-5, epsilon: 0.5 }], { cap: 2, delta: 3.61e-6 });
+    expect(ticks).toContain('>3.61e-6<');
+    expect(ticks).toContain('>3.61e-5<');
   });
 
   it('names the curve points without a finite ε ("Infinity": δ below a charge\'s δ₀) instead of drawing them', () => {
