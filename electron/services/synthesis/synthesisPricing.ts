@@ -92,6 +92,14 @@ export function synthesisFamily(
   };
 }
 
+/** Labels chosen for the job that get no demonstration (fewer shots than labels). */
+function unservedLabels(dataset: SynthesisDataset, request: SynthesisRequest, pools: readonly PoolPlan[]): string[] {
+  const labels = demonstrationLabels(dataset, request.labels) ?? [];
+  const left = labels.filter((label) => !pools.some((p) => p.label === label));
+  if (left.length === 0) return [];
+  return [`${request.shots} shots over ${labels.length} labels: ${left.join(', ')} ${left.length === 1 ? 'gets' : 'get'} no demonstration (raise the shots to ${labels.length} or more, or choose fewer labels)`];
+}
+
 export function priceSynthesis(
   request: SynthesisRequest,
   dataset: SynthesisDataset,
@@ -125,6 +133,7 @@ export function priceSynthesis(
       warnings: [
         ...planWarnings({ delta: jobDelta, units, epsilon: request.epsilon, rates: pools.map((p) => ({ pool: p.label ?? '(all)', q: samplingRate(shape, p.units) })) }),
         ...(budget && after > budget.cap ? [overCapWarning(after, budget.cap)] : []),
+        ...unservedLabels(dataset, request, pools),
       ],
     },
     aggregator: aggregatorAt(request, parameter),

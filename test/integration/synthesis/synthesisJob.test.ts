@@ -95,6 +95,11 @@ describe('synthesis job', () => {
     const plan = await callMethod(ctx, 'synth.plan', { ...small, labels: ['ham'] });
     expect(plan.pools).toMatchObject([{ label: 'ham', demonstrations: 2 }]);
     await expect(callMethod(ctx, 'synth.plan', { ...small, labels: ['ham', 'phishing'] })).rejects.toThrow(/not in the public label set of "mail": phishing/);
+    // Fewer shots than labels: the label left out is named.
+    const one = await callMethod(ctx, 'synth.plan', { ...small, shots: 1 });
+    expect(one.pools.map((p) => p.label)).toEqual(['spam']);
+    expect(one.warnings).toContain('1 shots over 2 labels: ham gets no demonstration (raise the shots to 2 or more, or choose fewer labels)');
+    expect((await callMethod(ctx, 'synth.plan', small)).warnings.some((w) => w.includes('no demonstration'))).toBe(false);
   });
 
   it('refuses an over-budget job without writing to the ledger', async () => {
