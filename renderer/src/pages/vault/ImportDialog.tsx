@@ -50,7 +50,7 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
     const result = await run(() => api['vault.previewImport']({ path: path.trim(), format: format || undefined, delimiter: delimiter || undefined }));
     if (!result) return;
     setPreview(result);
-    setMapping(initialMapping(result));
+    setMapping(initialMapping(result, dataset.labels));
   };
   const start = async () => {
     if (!preview || !mapping) return;
@@ -97,6 +97,9 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
               {preview.badRows.length > 0 && <Alert severity="warning">Among the first rows: {preview.badRows.map((b) => `line ${b.line}: ${b.reason}`).join('; ')}</Alert>}
               <ImportPreviewTable preview={preview} />
               <ImportMapping columns={hasColumns(preview) ? preview.columns : null} mapping={mapping} options={options} disabled={running} onMapping={setMapping} onOptions={setOptions} />
+              {dataset.task === 'classification' && mapping.label === '' && (
+                <Alert severity="warning">No label column is mapped: the records come in without a label, and the mechanisms sample a label&apos;s records only.</Alert>
+              )}
             </>
           )}
           {job && <JobProgressBar job={job} what="Import" />}

@@ -15,12 +15,25 @@ export interface ImportOptions {
   onBadRow: 'skip' | 'abort';
 }
 
-export function initialMapping(preview: ImportPreview): MappingState {
+/**
+ * The column whose preview values are all labels of the dataset (and at least two of them
+ * filled): a "department" column of a dataset labelled by department, whatever its name.
+ */
+function labelColumnByValues(preview: ImportPreview, labels: readonly string[]): string {
+  const label = new Set(labels);
+  const fits = (column: string) => {
+    const values = preview.rows.map((r) => r.values[column]).filter((v): v is string => v !== null && v !== undefined && v.trim() !== '');
+    return values.length >= 2 && values.every((v) => label.has(v.trim()));
+  };
+  return labels.length > 0 ? (preview.columns.find(fits) ?? '') : '';
+}
+
+export function initialMapping(preview: ImportPreview, labels: readonly string[] = []): MappingState {
   const known = (column: string | undefined) => (column && preview.columns.includes(column) ? column : '');
   const s = preview.suggestedMapping;
   return {
     text: known(s.text) || known('text') || (preview.columns[0] ?? ''),
-    label: known(s.label),
+    label: known(s.label) || labelColumnByValues(preview, labels),
     subject: known(s.subject),
     split: known(s.split),
     output: known(s.output),

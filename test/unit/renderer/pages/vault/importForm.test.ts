@@ -23,6 +23,22 @@ describe('import mapping and request', () => {
     expect(initialMapping({ ...preview, columns: ['id', 'text'], suggestedMapping: {} }).text).toBe('text');
   });
 
+  it('suggests as label the column whose values are all labels of the dataset, whatever its name', () => {
+    const clinic: ImportPreview = {
+      ...preview,
+      columns: ['note', 'ward', 'department'],
+      suggestedMapping: { text: 'note' },
+      rows: [
+        { line: 2, values: { note: 'Knee pain', ward: '3B', department: 'orthopaedics' } },
+        { line: 3, values: { note: 'Cough', ward: '2A', department: 'pulmonology' } },
+        { line: 4, values: { note: 'Unlabelled', ward: '2A', department: '' } },
+      ],
+    };
+    expect(initialMapping(clinic, ['orthopaedics', 'pulmonology']).label).toBe('department');
+    expect(initialMapping(clinic, ['cardiology']).label).toBe('');
+    expect(initialMapping(clinic).label).toBe('');
+  });
+
   it('sends only mapped columns, the detected format and delimiter, and the options', () => {
     const mapping = { ...initialMapping(preview), subject: 'who' };
     expect(importRequest(7, preview, mapping, { split: 'public', onBadRow: 'abort' })).toEqual({
