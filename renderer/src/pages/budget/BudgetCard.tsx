@@ -43,7 +43,7 @@ export function BudgetCard({ summary, plan }: { summary: LedgerSummary; plan: Pl
         label="budget"
         rows={[
           [`Spent (${spent.accountant.toUpperCase()})`, bounds(spent.epsilon)],
-          ['RDP cross-check', spent.rdp ? bounds(spent.rdp) : 'not available'],
+          ['RDP cross-check', spent.rdp ? bounds(spent.rdp) : 'not available: RDP here cannot account one of the charged events (a Poisson-subsampled mechanism other than the Gaussian)'],
           ['Remaining ε (cap − spent)', formatEpsilon(summary.remainingEpsilon)],
           [
             'What is left',

@@ -38,7 +38,7 @@ export function PlanResultView({ result }: { result: PlanResult }) {
       'ε of the plan',
       `${formatEpsilon(epsilon.upper)} at δ = ${formatDelta(result.delta)} (${result.accountant.toUpperCase()}: lower ${formatEpsilon(epsilon.lower)}, estimate ${formatEpsilon(epsilon.estimate)}, upper ${formatEpsilon(epsilon.upper)})`,
     ],
-    ['RDP cross-check', result.rdpEpsilon === null ? 'not available for this event' : `ε ≤ ${formatEpsilon(result.rdpEpsilon)}`],
+    ['RDP cross-check', result.rdpEpsilon === null ? 'not available: RDP here cannot account this event (a Poisson-subsampled mechanism other than the Gaussian)' : `ε ≤ ${formatEpsilon(result.rdpEpsilon)}`],
     ['Sampling rates', samplingText(result.samplingRates)],
     ['Privacy units N', result.units.toLocaleString('en-US')],
     ['Budget', result.budget ? <BudgetAfterPlan budget={result.budget} workload={result.request.workload} /> : 'no budget set for this dataset'],
