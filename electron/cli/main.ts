@@ -3,8 +3,10 @@
  * Bare `veil` is an error (one line on stderr, exit 1), like every other CLI mistake.
  */
 import { Command, CommanderError } from 'commander';
+import { BadRequestError } from '../services/api';
 import { APP_VERSION } from '../shared/appInfo';
 import { commandGroups } from './commands/index';
+import { badRequestLine } from './issues';
 import { CliError } from './output';
 
 /** A usage error from commander as one line like every other: "veil: unknown command 'impor' (did you mean import?)". */
@@ -28,6 +30,10 @@ export async function runCli(argv: string[]): Promise<number> {
     return 1;
   }
   const program = buildProgram();
+  let command: Command | undefined; // the subcommand that ran: its flags name the fields of a refused request
+  program.hook('preAction', (_program, action) => {
+    command = action;
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
@@ -35,8 +41,9 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`veil: ${message}\n`);
-    return error instanceof CliError ? error.exitCode : 1;
+    const message = error instanceof BadRequestError ? badRequestLine(error, command) : error instanceof Error ? error.message : String(error);
+    // One line, whatever the error: a multi-line message is joined with "; ".
+    process.stderr.write(`veil: ${message.split('\n').map((line) => line.trim()).filter(Boolean).join('; ')}\n`);
+    return error instanceof CliError ? error.exitCode : error instanceof BadRequestError ? 2 : 1;
   }
 }

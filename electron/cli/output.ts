@@ -2,6 +2,8 @@
  * CLI output conventions: `--json` prints exactly one JSON document on stdout; otherwise
  * a human summary. Errors: one clear line on stderr and a non-zero exit code (CliError).
  */
+import type { SynthesisMethod } from '../shared/api/synthesis';
+
 export class CliError extends Error {
   constructor(message: string, readonly exitCode = 1) {
     super(message);
@@ -25,3 +27,19 @@ export function numberOption(flag: string, raw: string | undefined): number | un
   if (!Number.isFinite(value)) throw new CliError(`${flag} must be a number, got "${raw}"`, 2);
   return value;
 }
+
+/** A flag value looked up in a table of accepted spellings (case-insensitive), naming the flag and the spellings when it is not one. */
+export function tableOption<T>(flag: string, table: Record<string, T>, raw: string): T {
+  const value = Object.hasOwn(table, raw.toLowerCase()) ? table[raw.toLowerCase()] : undefined;
+  if (value === undefined) throw new CliError(`${flag} must be one of ${Object.keys(table).join(', ')}; got "${raw}"`, 2);
+  return value;
+}
+
+/** --method of `veil synth` and `veil plan`: the paper's short names and the mechanisms' own. */
+export const SYNTH_METHODS = {
+  tang: 'dp-few-shot-gaussian',
+  'tang-exponential': 'dp-few-shot-exponential',
+  adadpsyn: 'adadpsyn',
+  'dp-few-shot-gaussian': 'dp-few-shot-gaussian',
+  'dp-few-shot-exponential': 'dp-few-shot-exponential',
+} as const satisfies Record<string, SynthesisMethod>;

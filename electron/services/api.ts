@@ -26,8 +26,43 @@ const handlers: HandlerMap<MethodName> = {
   ...plannerHandlers,
 };
 
-/** A request that failed validation or named no method: the caller's fault (HTTP 400). */
-export class BadRequestError extends Error {}
+/**
+ * A request that failed validation or named no method: the caller's fault (HTTP 400).
+ * A validation failure keeps the method and the schema issues (paths and codes, never the
+ * input), so a caller such as the CLI can restate them in its own terms.
+ */
+export class BadRequestError extends Error {
+  constructor(
+    message: string,
+    readonly method?: MethodName,
+    readonly issues: readonly z.core.$ZodIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** A key of a path, shown only when it reads as a field name: a key taken from the input may be anyone's text. */
+const FIELD_NAME = /^[A-Za-z_$][\w$-]{0,63}$/;
+
+/** "workload.topK", "records[2].label"; a key that is not a plain field name shows as "…". */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${typeof key === 'string' && FIELD_NAME.test(key) ? key : '…'}`)).join('');
+}
+
+/** One issue as "path: message" (an unknown key is named only when it reads as a field name). */
+export function issueText(issue: z.core.$ZodIssue): string {
+  const at = issuePath(issue.path);
+  let message = issue.message;
+  if (issue.code === 'unrecognized_keys') {
+    const shown = issue.keys.filter((key) => FIELD_NAME.test(key));
+    const hidden = issue.keys.length - shown.length;
+    message = `unknown field${issue.keys.length === 1 ? '' : 's'} ${[...shown.map((key) => `"${key}"`), ...(hidden ? [`${hidden} other${hidden === 1 ? '' : 's'}`] : [])].join(', ')}`;
+  }
+  return at ? `${at}: ${message}` : message;
+}
+
+/** Every issue on one line, "; "-joined. */
+export const issuesLine = (issues: readonly z.core.$ZodIssue[]): string => issues.map(issueText).join('; ');
 
 export function isMethodName(name: string): name is MethodName {
   return Object.hasOwn(contract, name);
@@ -41,7 +76,7 @@ export async function callMethod<M extends MethodName>(
   if (!isMethodName(name)) throw new BadRequestError(`unknown method ${String(name)}`);
   const spec = contract[name];
   const parsed = spec.input.safeParse(rawInput ?? {});
-  if (!parsed.success) throw new BadRequestError(`invalid input for ${name}: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) throw new BadRequestError(`invalid input for ${name}: ${issuesLine(parsed.error.issues)}`, name, parsed.error.issues);
   const handler = handlers[name] as (input: unknown, ctx: ServiceContext) => Promise<unknown>;
   const output = await handler(parsed.data, ctx);
   return spec.output.parse(output) as MethodOutput<M>;

@@ -7,7 +7,7 @@ import { callMethod } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import type { PlanResult } from '../../shared/api/planner';
 import type { MethodInput } from '../../shared/contract';
-import { CliError, numberOption, printResult } from '../output';
+import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
 import { withServices } from '../withServices';
 
 interface PlanOptions {
@@ -33,7 +33,6 @@ interface PlanOptions {
 }
 
 type PlanInput = MethodInput<'plan.compute'>;
-type SynthInput = Extract<PlanInput['workload'], { kind: 'synth' }>;
 type AnswerInput = Extract<PlanInput['workload'], { kind: 'answer' }>;
 
 export function planRequest(opts: PlanOptions): PlanInput {
@@ -41,7 +40,7 @@ export function planRequest(opts: PlanOptions): PlanInput {
   let workload: PlanInput['workload'];
   if (opts.workload === 'synth') {
     workload = {
-      kind: 'synth', method: opts.method as SynthInput['method'], shots: n('--shots', opts.shots), teachers: n('--teachers', opts.teachers),
+      kind: 'synth', method: opts.method === undefined ? undefined : tableOption('--method', SYNTH_METHODS, opts.method), shots: n('--shots', opts.shots), teachers: n('--teachers', opts.teachers),
       perTeacher: n('--per-teacher', opts.perTeacher), topK: n('--top-k', opts.topK), maxTokens: n('--max-tokens', opts.maxTokens), rounds: n('--rounds', opts.rounds),
     };
   } else if (opts.workload === 'answer') {
@@ -88,7 +87,7 @@ export function registerPlan(program: Command): void {
     .option('--dataset <name>', 'dataset (its size sets the sampling rate)')
     .option('--epsilon <e>', 'total ε of the planned work')
     .option('--delta <d>', 'δ (default: the budget δ, else 1/(10·N))')
-    .option('--method <m>', 'synth: dp-few-shot-gaussian | dp-few-shot-exponential | adadpsyn')
+    .option('--method <m>', 'synth: tang (= dp-few-shot-gaussian) | tang-exponential | adadpsyn (default tang)')
     .option('--shots <n>', 'synth: demonstrations; answer: private examples per teacher')
     .option('--teachers <m>', 'synth: teachers M per token')
     .option('--per-teacher <n>', 'synth: expected examples per teacher')
