@@ -12,7 +12,6 @@
  * `--batch FILE` runs one case per JSON line (fields named like the flags, the command line's
  * flags as defaults) and prints one JSON line per case.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ZodError } from 'zod';
 import { accountDelta, accountEpsilon, type AccountingResult } from '../../../core/accounting';
@@ -22,6 +21,8 @@ import { parsePrivacyEvent, sequence, type PrivacyEvent } from '../../../core/ac
 import { pldAccountant } from '../../../core/accounting/pld';
 import { rdpAccountant } from '../../../core/accounting/rdp';
 import { noiseDecreasing, STEP_MECHANISMS, stepsEvent, type StepMechanism, type StepsSpec } from '../../../core/accounting/steps';
+import { issuePath, issuesLine } from '../../services/api';
+import { jsonErrorOffset, readJsonFile, readTextFile } from '../files';
 import { CliError, numberOption, printJson, printResult } from '../output';
 
 /** Flag values by attribute name: strings from the command line; numbers or inline JSON from a batch line. */
@@ -34,7 +35,8 @@ interface Answer {
 const NOISE_FLAG: Record<StepMechanism, string> = { gaussian: 'sigma', laplace: 'scale', pure: 'eps' };
 
 function messageOf(error: unknown): string {
-  if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ');
+  // By field path, never by value: the event may come from a user's file.
+  if (error instanceof ZodError) return issuesLine(error.issues.map((i) => (i.path.length ? i : { ...i, path: ['event'] })));
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -79,12 +81,7 @@ function stepsSpec(opts: Options): StepsSpec {
 /** JSON from a file named by a flag (command line), or given inline (batch line). */
 function jsonInput(opts: Options, name: string): unknown {
   const value = opts[name];
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(readFileSync(value, 'utf8'));
-  } catch (error) {
-    throw new CliError(`cannot read the --${name} file ${value}: ${messageOf(error)}`, 2);
-  }
+  return typeof value === 'string' ? readJsonFile(value, `--${name}`) : value;
 }
 
 function parseEvent(json: unknown, what: string): PrivacyEvent {
@@ -240,13 +237,14 @@ function batchCase(line: string, fields: Set<string>): Options {
   let json: unknown;
   try {
     json = JSON.parse(line);
-  } catch (error) {
-    throw new CliError(`not JSON: ${messageOf(error)}`, 2);
+  } catch {
+    const offset = jsonErrorOffset(line);
+    throw new CliError(`not valid JSON${offset === null ? '' : ` (column ${offset + 1})`}`, 2); // the line itself is never quoted
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new CliError('a batch case must be a JSON object', 2);
   const opts: Options = {};
   for (const [key, value] of Object.entries(json)) {
-    if (!fields.has(key)) throw new CliError(`unknown field "${key}" (fields: ${[...fields].join(', ')})`, 2);
+    if (!fields.has(key)) throw new CliError(`unknown field "${issuePath([key])}" (fields: ${[...fields].join(', ')})`, 2);
     opts[key] = typeof value === 'number' ? String(value) : value;
   }
   return opts;
@@ -256,12 +254,7 @@ function batchCase(line: string, fields: Set<string>): Options {
 function runBatch(command: Command, opts: Options, answer: (opts: Options) => Answer): void {
   const { batch, json: _json, ...defaults } = opts;
   const fields = new Set(command.options.map((o) => o.attributeName()).filter((name) => name !== 'batch' && name !== 'json'));
-  let text: string;
-  try {
-    text = readFileSync(String(batch), 'utf8');
-  } catch (error) {
-    throw new CliError(`cannot read the --batch file ${String(batch)}: ${messageOf(error)}`, 2);
-  }
+  const text = readTextFile(String(batch), '--batch');
   let cases = 0;
   let failed = 0;
   text.split('\n').forEach((line, index) => {

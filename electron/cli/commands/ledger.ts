@@ -2,30 +2,21 @@
  * `veil ledger …`: show, verify, export and report a dataset's privacy ledger, and record
  * a release made outside Veil (through the same reserve/commit path as the app).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/events';
-import { callMethod } from '../../services/api';
+import { callMethod, issuesLine } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import { describeEvent } from '../../../core/accounting/describeEvent';
 import { epsilonNumber, type EpsilonBound, type LedgerEntryDto, type LedgerSummary } from '../../shared/api/ledger';
 import type { MethodInput } from '../../shared/contract';
+import { outputFile, readJsonFile, writeOutput, type OutputFile } from '../files';
 import { CliError, printResult } from '../output';
 import { withServices } from '../withServices';
 
-function readJsonFile(flag: string, file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(resolve(file), 'utf8'));
-  } catch (error) {
-    throw new CliError(`${flag}: cannot read JSON from ${file}: ${error instanceof Error ? error.message : String(error)}`, 2);
-  }
-}
-
+/** The privacy event in a file; a problem is named by field, never by what the file holds. */
 function readEvent(file: string): PrivacyEvent {
-  const parsed = privacyEventSchema.safeParse(readJsonFile('--event', file));
-  if (!parsed.success) throw new CliError(`--event: ${file} is not a privacy event: ${z.prettifyError(parsed.error).replaceAll('\n', '; ')}`, 2);
+  const parsed = privacyEventSchema.safeParse(readJsonFile(file, '--event'));
+  if (!parsed.success) throw new CliError(`--event ${file} is not a privacy event: ${issuesLine(parsed.error.issues)}`, 2);
   return parsed.data;
 }
 
@@ -59,8 +50,9 @@ export function summaryText(s: LedgerSummary): string {
   ].join('\n');
 }
 
-function output(content: string, out: string | undefined): void {
-  if (out) writeFileSync(resolve(out), content, { mode: 0o600 });
+/** To the checked --out file (owner-only: a ledger names datasets and purposes), else stdout. */
+function output(content: string, out: OutputFile | undefined): void {
+  if (out) writeOutput(out, content, 0o600);
   else process.stdout.write(content);
 }
 
@@ -70,6 +62,7 @@ interface Common {
   json?: boolean;
   csv?: boolean;
   out?: string;
+  overwrite?: boolean;
 }
 
 export function registerLedger(program: Command): void {
@@ -111,34 +104,37 @@ export function registerLedger(program: Command): void {
     .option('--json', 'JSON (default)')
     .option('--csv', 'CSV')
     .option('--out <file>', 'write to a file instead of stdout')
-    .action((opts: Common) =>
-      withServices(opts.dataDir, async (ctx) => {
+    .option('--overwrite', 'with --out: replace an existing file')
+    .action((opts: Common) => {
+      const out = opts.out === undefined ? undefined : outputFile(opts.out, { overwrite: opts.overwrite });
+      return withServices(opts.dataDir, async (ctx) => {
         const exported = await callMethod(ctx, 'ledger.export', { dataset: opts.dataset, format: opts.csv ? 'csv' : 'json' });
-        output(exported.content, opts.out);
-      }),
-    );
+        output(exported.content, out);
+      });
+    });
 
   common(ledger.command('report').description('write the printable HTML budget report (entries, totals, ε(δ) curve, chain head)'))
     .requiredOption('--out <file>', 'output .html file')
+    .option('--overwrite', 'replace an existing file')
     .option('--json', 'print JSON')
-    .action((opts: Common) =>
-      withServices(opts.dataDir, async (ctx) => {
+    .action((opts: Common) => {
+      const out = outputFile(opts.out!, { overwrite: opts.overwrite });
+      return withServices(opts.dataDir, async (ctx) => {
         const report = await callMethod(ctx, 'ledger.report', { dataset: opts.dataset });
-        const path = resolve(opts.out!);
-        output(report.html, path);
-        printResult(opts.json, { path, head: report.head }, () => `wrote ${path} (chain head ${report.head})`);
-      }),
-    );
+        output(report.html, out);
+        printResult(opts.json, { path: out.path, head: report.head }, () => `wrote ${out.path} (chain head ${report.head})`);
+      });
+    });
 
   common(ledger.command('record').description('charge a release made outside Veil (reserve, then commit)'))
     .requiredOption('--event <file>', 'JSON file with the privacy event')
     .requiredOption('--purpose <text>', 'what was released and why (no private text)')
     .option('--parameters <file>', 'JSON file with the release parameters')
     .option('--json', 'print JSON')
-    .action((opts: Common & { event: string; purpose: string; parameters?: string }) =>
-      withServices(opts.dataDir, async (ctx) => {
-        const event = readEvent(opts.event);
-        const parameters = opts.parameters ? readJsonFile('--parameters', opts.parameters) : undefined;
+    .action((opts: Common & { event: string; purpose: string; parameters?: string }) => {
+      const event = readEvent(opts.event);
+      const parameters = opts.parameters ? readJsonFile(opts.parameters, '--parameters') : undefined;
+      return withServices(opts.dataDir, async (ctx) => {
         const input: MethodInput<'ledger.record'> = { dataset: opts.dataset, event, purpose: opts.purpose, parameters: parameters as MethodInput<'ledger.record'>['parameters'] };
         const recorded = await callMethod(ctx, 'ledger.record', input);
         // The release is charged and committed: whatever fails from here on must not read as a
@@ -151,17 +147,17 @@ export function registerLedger(program: Command): void {
         }
         printResult(opts.json, { ...recorded, summary }, () =>
           [`recorded entry ${recorded.reservation.id} (committed by ${recorded.commit.id})`, ...(summary ? [summaryText(summary)] : [])].join('\n'));
-      }),
-    );
+      });
+    });
 
   common(ledger.command('remaining').description('how many more releases like an event fit under the cap'))
     .requiredOption('--event <file>', 'JSON file with the privacy event')
     .option('--json', 'print JSON')
-    .action((opts: Common & { event: string }) =>
-      withServices(opts.dataDir, async (ctx) => {
-        const event = readEvent(opts.event);
+    .action((opts: Common & { event: string }) => {
+      const event = readEvent(opts.event);
+      return withServices(opts.dataDir, async (ctx) => {
         const left = await callMethod(ctx, 'ledger.remaining', { dataset: opts.dataset, event });
         printResult(opts.json, left, () => `${left.atLimit ? 'at least ' : ''}${left.count} more release(s) of this kind fit: ${describeEvent(event)}`);
-      }),
-    );
+      });
+    });
 }

@@ -3,19 +3,20 @@
  * --shots N --epsilon E --out FILE`), price, list and export DP synthetic prompts, through
  * the same services, ledger and jobs as the app. A saved plan (`--plan NAME|ID`) supplies
  * the job; `--model` picks the backend for this run. Everything that can be refused is
- * checked before the budget is reserved. `veil certificate verify FILE` checks an export
- * against this data directory's ledger (exit 1 when it does not verify).
+ * checked before the budget is reserved, the --out file included (electron/cli/files.ts:
+ * an existing file is replaced only with --overwrite). `veil certificate verify FILE` checks
+ * an export against this data directory's ledger (exit 1 when it does not verify).
  */
-import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
 import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
-import { synthesisRequestFromPlan, type SynthesisMethod, type SynthesisProgress } from '../../shared/api/synthesis';
+import { synthesisRequestFromPlan, type SynthesisProgress } from '../../shared/api/synthesis';
 import type { MethodInput } from '../../shared/contract';
+import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
-import { CliError, numberOption, printResult } from '../output';
+import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
 
 interface JobOptions {
   dataset?: string;
@@ -37,6 +38,7 @@ interface JobOptions {
 
 interface RunOptions extends JobOptions {
   out?: string;
+  overwrite?: boolean;
   format: string;
   model: string;
   remoteModel?: string;
@@ -47,35 +49,7 @@ interface RunOptions extends JobOptions {
 type Request = MethodInput<'synth.plan'>;
 type ExportFormat = MethodInput<'synth.export'>['format'];
 
-const METHODS: Record<string, SynthesisMethod> = {
-  tang: 'dp-few-shot-gaussian',
-  'tang-exponential': 'dp-few-shot-exponential',
-  adadpsyn: 'adadpsyn',
-  'dp-few-shot-gaussian': 'dp-few-shot-gaussian',
-  'dp-few-shot-exponential': 'dp-few-shot-exponential',
-};
 const FORMATS: Record<string, ExportFormat> = { json: 'json', md: 'markdown', markdown: 'markdown', chat: 'chat', text: 'text', txt: 'text' };
-
-function choice<T>(flag: string, table: Record<string, T>, raw: string): T {
-  const value = table[raw.toLowerCase()];
-  if (value === undefined) throw new CliError(`${flag} must be one of ${Object.keys(table).join(', ')}; got "${raw}"`, 2);
-  return value;
-}
-
-/** The output file must be writable and not a directory: checked before anything is reserved. */
-function writableFile(file: string): string {
-  const path = resolve(file);
-  const exists = existsSync(path);
-  if (exists && statSync(path).isDirectory()) throw new CliError(`--out ${file} is a directory; name a file`, 2);
-  const target = exists ? path : dirname(path);
-  if (!exists && !(existsSync(target) && statSync(target).isDirectory())) throw new CliError(`--out ${file}: the folder ${target} does not exist`, 2);
-  try {
-    accessSync(target, constants.W_OK);
-  } catch {
-    throw new CliError(`--out ${file}: ${target} is not writable`, 2);
-  }
-  return path;
-}
 
 /** A saved plan by id or name (`veil plan --list` shows both). */
 async function savedPlan(ctx: ServiceContext, ref: string) {
@@ -96,7 +70,7 @@ async function request(ctx: ServiceContext, opts: JobOptions): Promise<Request> 
   const n = numberOption;
   const given: Partial<Request> = {
     dataset: opts.dataset,
-    method: opts.method === undefined ? undefined : choice('--method', METHODS, opts.method),
+    method: opts.method === undefined ? undefined : tableOption('--method', SYNTH_METHODS, opts.method),
     labels: opts.labels?.split(',').map((l) => l.trim()).filter(Boolean),
     epsilon: n('--epsilon', opts.epsilon),
     delta: n('--delta', opts.delta),
@@ -148,8 +122,8 @@ function jobOptions(command: Command): Command {
 }
 
 async function generate(opts: RunOptions): Promise<void> {
-  const format = choice('--format', FORMATS, opts.format);
-  const out = opts.out === undefined ? undefined : writableFile(opts.out);
+  const format = tableOption('--format', FORMATS, opts.format);
+  const out = opts.out === undefined ? undefined : outputFile(opts.out, { overwrite: opts.overwrite });
   const result = await withServices(opts.dataDir, async (ctx) => {
     const job = await request(ctx, opts);
     await useModel(ctx, opts, job.teachers);
@@ -165,13 +139,14 @@ async function generate(opts: RunOptions): Promise<void> {
     if (finished.status !== 'succeeded') throw new CliError(`run ${runId} ${finished.status}: ${finished.error ?? ''} (the reserved budget stays spent)`);
     return { runId, ...(await callMethod(ctx, 'synth.export', { id: runId, format })) };
   });
-  if (out) writeFileSync(out, result.content);
-  printResult(opts.json, { ...result, out: out ?? null }, () => (out ? `run ${result.runId}: wrote ${out}` : result.content));
+  if (out) writeOutput(out, result.content);
+  printResult(opts.json, { ...result, out: out?.path ?? null }, () => (out ? `run ${result.runId}: wrote ${out.path}` : result.content));
 }
 
 function runOptions(command: Command): Command {
   return jobOptions(command)
     .option('--out <file>', 'write the export to this file (default: print it)')
+    .option('--overwrite', 'with --out: replace an existing file')
     .option('--format <f>', 'json | md | chat | text (the prompt alone)', 'json')
     .option('--model <model>', '"reference", a .gguf file, or an OpenAI-compatible server URL', 'reference')
     .option('--remote-model <name>', 'with a server URL: the model name on the server')
@@ -210,13 +185,14 @@ export function registerSynth(program: Command): void {
     .argument('<run>', 'run id')
     .option('--format <f>', 'json | md | chat | text (the prompt alone)', 'json')
     .option('--out <file>', 'write to this file instead of stdout')
+    .option('--overwrite', 'with --out: replace an existing file')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
-    .action(async (run: string, opts: { format: string; out?: string; dataDir: string }) => {
+    .action(async (run: string, opts: { format: string; out?: string; overwrite?: boolean; dataDir: string }) => {
       const id = numberOption('run', run)!;
-      const format = choice('--format', FORMATS, opts.format);
-      const out = opts.out === undefined ? undefined : writableFile(opts.out);
+      const format = tableOption('--format', FORMATS, opts.format);
+      const out = opts.out === undefined ? undefined : outputFile(opts.out, { overwrite: opts.overwrite });
       const file = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'synth.export', { id, format }));
-      if (out) writeFileSync(out, file.content);
+      if (out) writeOutput(out, file.content);
       else process.stdout.write(file.content);
     });
 
@@ -229,7 +205,13 @@ export function registerSynth(program: Command): void {
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON')
     .action(async (file: string, opts: { dataDir: string; json?: boolean }) => {
-      const text = readFileSync(resolve(file), 'utf8');
+      // Checked here, so a file that is not JSON is one line that quotes none of it.
+      const text = readTextFile(file);
+      try {
+        parseJsonText(text, file);
+      } catch (error) {
+        throw new CliError(`${(error as Error).message}: not a veil.dp-prompt/v1 document`, 1); // invalid: exit 1, as a failed check
+      }
       const result = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'certificate.verify', { document: text }));
       printResult(opts.json, result, () => result.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`).join('\n'));
       if (!result.valid) throw new CliError(`${file}: the certificate does not verify (${result.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')})`);

@@ -11,6 +11,7 @@ import { defaultDataDir } from '../../services/dataDir';
 import type { MethodInput } from '../../shared/contract';
 import type { PiiRescanReport } from '../../shared/api/vault';
 import type { ImportReport } from '../../shared/api/vaultFiles';
+import { outputFile } from '../files';
 import { withServices } from '../withServices';
 import { CliError, numberOption, printResult } from '../output';
 
@@ -126,7 +127,8 @@ function registerFiles(vault: Command): void {
     const extension = /\.(csv|jsonl)$/i.exec(opts.out)?.[1].toLowerCase();
     const format = choice('--format', opts.format ?? extension, ['csv', 'jsonl'] as const);
     if (!format) throw new CliError('the file name must end in .csv or .jsonl', 2);
-    const input = { dataset, path: resolve(opts.out), format, overwrite: opts.overwrite ?? false };
+    const out = outputFile(opts.out, { overwrite: opts.overwrite }); // the CLI's --out rules; the service writes it (atomically, owner-only)
+    const input = { dataset, path: out.path, format, overwrite: out.overwrite };
     const result = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'vault.export', input));
     printResult(opts.json, result, () => `wrote ${result.records} records to ${result.path} (${result.bytes} bytes)`);
   });

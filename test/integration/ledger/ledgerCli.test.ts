@@ -3,7 +3,7 @@
  * record an external release from an event file, show, remaining, export (JSON, CSV),
  * the printable report, verify; bad input is one line on stderr and a non-zero exit.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -117,5 +117,78 @@ describe('veil budget / veil ledger', () => {
   it('rejects bad flags clearly', async () => {
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', 'lots')).toBe(2);
     expect(err.join('')).toMatch(/--epsilon must be a number/);
+  });
+});
+
+describe('veil ledger: files and text the user gives', () => {
+  const reserves = async () => {
+    out.length = 0;
+    await veil('ledger', 'show', '--dataset', 'notes', '--json');
+    const count = json().entries.filter((e: { type: string }) => e.type === 'reserve').length;
+    out.length = 0;
+    return count;
+  };
+  const oneLine = () => {
+    const text = err.join('');
+    expect(text.endsWith('\n') && text.indexOf('\n') === text.length - 1).toBe(true);
+    return text;
+  };
+
+  it.each([
+    ['record', ['ledger', 'record', '--dataset', 'notes', '--purpose', 'x', '--event']],
+    ['remaining', ['ledger', 'remaining', '--dataset', 'notes', '--event']],
+    ['record --parameters', ['ledger', 'record', '--dataset', 'notes', '--purpose', 'x', '--event', 'EVENT', '--parameters']],
+  ])('%s: a file that is not JSON is one line saying where, quoting none of it, and nothing is recorded', async (_name, args) => {
+    const before = await reserves();
+    const privateFile = join(dir, 'private.txt');
+    writeFileSync(privateFile, 'Patient Jane Doe HIV positive\nward 3, bed 2');
+    const eventFile = join(dir, 'event-ok.json');
+    writeFileSync(eventFile, JSON.stringify({ kind: 'laplace', scale: 20, sensitivity: 1 }));
+    expect(await veil(...args.map((a) => (a === 'EVENT' ? eventFile : a)), privateFile)).toBe(2);
+    const flag = args.includes('--parameters') ? '--parameters' : '--event';
+    expect(oneLine()).toBe(`veil: ${flag} ${privateFile} is not valid JSON (line 1, column 1)\n`);
+    expect(await reserves()).toBe(before);
+  });
+
+  it('names the fields of an event that is not a privacy event, never their values', async () => {
+    const file = join(dir, 'not-event.json');
+    writeFileSync(file, JSON.stringify({ kind: 'laplace', scale: 'Jane Doe', sensitivity: 1 }));
+    expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', file, '--purpose', 'x')).toBe(2);
+    expect(oneLine()).toBe(`veil: --event ${file} is not a privacy event: scale: Invalid input: expected number, received string\n`);
+    const parameters = join(dir, 'parameters.json');
+    writeFileSync(parameters, JSON.stringify({ 'Jane Doe has HIV': { nested: true } }));
+    err.length = 0;
+    writeFileSync(file, JSON.stringify({ kind: 'laplace', scale: 20, sensitivity: 1 }));
+    expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', file, '--purpose', 'x', '--parameters', parameters)).toBe(2);
+    expect(oneLine()).toBe(`veil: --parameters ${parameters}: …: Invalid input\n`);
+  });
+
+  it('export and report --out: never over an existing file without --overwrite, never into a directory', async () => {
+    const exported = join(dir, 'ledger.csv');
+    expect(await veil('ledger', 'export', '--dataset', 'notes', '--csv', '--out', exported)).toBe(0);
+    const first = readFileSync(exported, 'utf8');
+    expect(statSync(exported).mode & 0o777).toBe(0o600);
+    writeFileSync(exported, 'my notes');
+    expect(await veil('ledger', 'export', '--dataset', 'notes', '--json', '--out', exported)).toBe(2);
+    expect(oneLine()).toBe(`veil: --out ${exported} exists; add --overwrite to replace it\n`);
+    expect(readFileSync(exported, 'utf8')).toBe('my notes');
+    expect(await veil('ledger', 'export', '--dataset', 'notes', '--csv', '--out', exported, '--overwrite')).toBe(0);
+    expect(readFileSync(exported, 'utf8')).toBe(first);
+
+    err.length = 0;
+    expect(await veil('ledger', 'export', '--dataset', 'notes', '--out', dir)).toBe(2);
+    expect(oneLine()).toBe(`veil: --out ${dir} is a directory; name a file\n`);
+    err.length = 0;
+    expect(await veil('ledger', 'export', '--dataset', 'notes', '--out', join(dir, 'missing', 'l.json'))).toBe(2);
+    expect(oneLine()).toBe(`veil: --out ${join(dir, 'missing', 'l.json')}: the folder ${join(dir, 'missing')} does not exist\n`);
+
+    const report = join(dir, 'kept.html');
+    writeFileSync(report, 'mine');
+    err.length = 0;
+    expect(await veil('ledger', 'report', '--dataset', 'notes', '--out', report)).toBe(2);
+    expect(oneLine()).toBe(`veil: --out ${report} exists; add --overwrite to replace it\n`);
+    expect(readFileSync(report, 'utf8')).toBe('mine');
+    expect(await veil('ledger', 'report', '--dataset', 'notes', '--out', report, '--overwrite')).toBe(0);
+    expect(readFileSync(report, 'utf8')).toMatch(/^<!doctype html>/i);
   });
 });

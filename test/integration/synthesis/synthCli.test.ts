@@ -40,16 +40,36 @@ describe('veil synth', () => {
     ['an unknown format', ['--format', 'pdf'], /--format must be one of/],
     ['an output directory', ['--out', '.'], /is a directory/],
     ['an output in a missing folder', ['--out', '/nonexistent/x.json'], /does not exist/],
+    ['an existing output file without --overwrite', ['--out', 'EXISTING'], /^veil: --out .*existing\.json exists; add --overwrite to replace it\n$/],
     ['an unknown method', ['--method', 'dpsgd'], /--method must be one of/],
     ['a label outside the public set', ['--labels', 'phishing'], /not in the public label set/],
     ['an unknown plan', ['--plan', 'nope'], /no saved plan "nope"/],
   ])('refuses %s before reserving anything', async (_name, args, message) => {
+    const existing = join(dir, 'existing.json');
+    writeFileSync(existing, 'my own file');
     const before = await entries();
-    const run = await cli('synth', '--dataset', 'mail', '--epsilon', '1', ...small, ...args);
+    const run = await cli('synth', '--dataset', 'mail', '--epsilon', '1', ...small, ...args.map((a) => (a === 'EXISTING' ? existing : a)));
     expect(run.code).toBeGreaterThan(0);
     expect(run.stderr).toMatch(message);
     expect(await entries()).toEqual(before);
+    expect(readFileSync(existing, 'utf8')).toBe('my own file');
   });
+
+  it('replaces an existing --out file only with --overwrite, and so does synth export', async () => {
+    const file = join(dir, 'prompt.json');
+    const exported = await cli('synth', 'export', '1', '--out', file);
+    expect(exported).toMatchObject({ code: 2, stdout: '', stderr: `veil: --out ${file} exists; add --overwrite to replace it\n` });
+    const copy = join(dir, 'copy.md');
+    writeFileSync(copy, 'mine');
+    expect(await cli('synth', 'export', '1', '--format', 'md', '--out', copy, '--overwrite')).toMatchObject({ code: 0, stderr: '' });
+    const first = readFileSync(copy, 'utf8');
+    expect(first).toMatch(/^Classify/);
+    const again = await cli('synth', '--dataset', 'mail', '--shots', '1', '--epsilon', '0.5', ...small, '--out', copy, '--overwrite', '--format', 'md', '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ out: copy });
+    expect(readFileSync(copy, 'utf8')).toMatch(/<!-- veil\.dp-prompt\/v1: \(ε=0\.[45]\d*, /); // the new run's prompt
+    expect(readFileSync(copy, 'utf8')).not.toBe(first);
+  }, 60_000);
 
   it('runs a saved plan (by name), with Markdown as md and a label subset', async () => {
     expect((await cli('plan', '--workload', 'synth', '--dataset', 'mail', '--epsilon', '1.5', '--shots', '2', ...small, '--save', 'two spam')).code).toBe(0);
@@ -83,6 +103,13 @@ describe('veil certificate verify', () => {
     const parent = keys.slice(0, -1).reduce<Record<string, unknown>>((o, k) => o[k] as Record<string, unknown>, certificate);
     parent[keys.at(-1)!] = change(parent[keys.at(-1)!]);
   };
+
+  it('refuses a file that is not JSON in one line that quotes none of it (exit 1: it does not verify)', async () => {
+    const file = join(dir, 'private.txt');
+    writeFileSync(file, 'Patient Jane Doe HIV positive\nsecond line');
+    expect(await cli('certificate', 'verify', file)).toEqual({ code: 1, stdout: '', stderr: `veil: ${file} is not valid JSON (line 1, column 1): not a veil.dp-prompt/v1 document\n` });
+    expect(await cli('certificate', 'verify', join(dir, 'none.json'))).toEqual({ code: 2, stdout: '', stderr: `veil: cannot read ${join(dir, 'none.json')}: no such file\n` });
+  });
 
   it('accepts the untouched export', async () => {
     const run = await cli('certificate', 'verify', join(dir, 'prompt.json'));

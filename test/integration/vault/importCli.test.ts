@@ -50,7 +50,8 @@ describe('veil vault import / stats / export', () => {
     const first = await veil('vault', 'export', 'mail', '--out', out, '--json');
     expect(JSON.parse(first.stdout)).toMatchObject({ path: out, format: 'jsonl', records: 2 });
     expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(2);
-    expect((await veil('vault', 'export', 'mail', '--out', out)).stderr).toMatch(/^veil: .* exists; choose another name or overwrite it\n$/);
+    expect(await veil('vault', 'export', 'mail', '--out', out)).toMatchObject({ code: 2, stderr: `veil: --out ${out} exists; add --overwrite to replace it\n` });
+    expect(await veil('vault', 'export', 'mail', '--out', join(dir, 'missing', 'x.csv'))).toMatchObject({ code: 2, stderr: `veil: --out ${join(dir, 'missing', 'x.csv')}: the folder ${join(dir, 'missing')} does not exist\n` });
     expect((await veil('vault', 'export', 'mail', '--out', out, '--overwrite')).stdout).toMatch(/^wrote 2 records to /);
     expect((await veil('vault', 'export', 'mail', '--out', out, '--overwrite', '--format', 'csv')).stderr).toMatch(/^veil: the file name must end in \.csv: /);
     const csv = join(dir, 'exported.csv');

@@ -221,7 +221,7 @@ describe('veil account --batch', () => {
     const lines = out.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(5);
     expect(lines[0].epsilon.upper).toBeGreaterThan(lines[4].epsilon.upper);
-    expect(lines[1]).toMatchObject({ line: 2, error: expect.stringMatching(/^not JSON/) });
+    expect(lines[1]).toEqual({ line: 2, error: 'not valid JSON (column 2)' }); // where, never what: the line is not quoted
     expect(lines[2]).toEqual({ line: 3, error: '--delta must be in (0, 1), got 2' });
     expect(lines[3]).toMatchObject({ line: 4, error: expect.stringMatching(/unknown field "colour"/) });
     expect(error).toBeInstanceOf(CliError);
@@ -245,5 +245,22 @@ describe('veil account errors', () => {
     await expect(veil('account', 'sigma', '--epsilon', '1', '--delta', '1e-5', '--q', '1.5')).rejects.toThrow(/--q must be in/);
     await expect(veil('account', 'epsilon', '--event', join(dir, 'missing.json'), '--delta', '1e-5')).rejects.toThrow(/cannot read the --event file/);
     await expect(veil('account', 'epsilon', '--batch', join(dir, 'missing.jsonl'))).rejects.toThrow(/cannot read the --batch file/);
+  });
+
+  it('never quotes a file that is not JSON or not an event: it names the place or the field', async () => {
+    const secret = 'Patient Jane Doe HIV positive\nsecond line';
+    const privateFile = file('private.txt', secret);
+    const events = await run('account', 'compose', '--events', privateFile, '--delta', '1e-5');
+    expect((events.error as CliError).message).toBe(`--events ${privateFile} is not valid JSON (line 1, column 1)`);
+    const event = await run('account', 'epsilon', '--event', privateFile, '--delta', '1e-5');
+    expect((event.error as CliError).message).toBe(`--event ${privateFile} is not valid JSON (line 1, column 1)`);
+    const notEvent = await run('account', 'epsilon', '--event', file('value.json', { kind: 'laplace', scale: 'Jane Doe', sensitivity: 1 }), '--delta', '1e-5');
+    expect((notEvent.error as CliError).message).toBe('--event is not a privacy event: scale: Invalid input: expected number, received string');
+    const batch = await run('account', 'epsilon', '--batch', file('private.jsonl', [secret.split('\n')[0], JSON.stringify({ 'Jane Doe': 1 })].join('\n')));
+    expect(batch.out.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { line: 1, error: 'not valid JSON (column 1)' },
+      { line: 2, error: expect.stringMatching(/^unknown field "…" \(fields: /) },
+    ]);
+    for (const { out, error } of [events, event, notEvent, batch]) for (const word of ['Patient', 'Jane', 'HIV']) expect(`${out} ${(error as Error).message}`).not.toContain(word);
   });
 });
