@@ -7,7 +7,7 @@ import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/
 import { callMethod, issuesLine } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import { describeEvent } from '../../../core/accounting/describeEvent';
-import { epsilonNumber, type EpsilonBound, type LedgerEntryDto, type LedgerSummary } from '../../shared/api/ledger';
+import { epsilonNumber, type EpsilonBound, type LedgerEntryDto, type LedgerSummary, type VerificationDto } from '../../shared/api/ledger';
 import type { MethodInput } from '../../shared/contract';
 import { outputFile, readJsonFile, writeOutput, type OutputFile } from '../files';
 import { CliError, printResult } from '../output';
@@ -56,6 +56,17 @@ function output(content: string, out: OutputFile | undefined): void {
   else process.stdout.write(content);
 }
 
+/** "entry 12 (dataset 1, #5)", or the dataset for a problem with the chain as a whole. */
+const problemPlace = (p: VerificationDto['problems'][number]) => (p.entryId === null ? `dataset ${p.datasetId}` : `entry ${p.entryId} (dataset ${p.datasetId}, #${p.seq})`);
+
+/** The verification report: each chain, then every problem, the first one marked as the first bad entry. */
+export function verifyText(report: VerificationDto): string {
+  const chains = report.chains.map((c) => `dataset ${c.datasetId}: ${c.entries} entries, head ${c.head}, ε recorded ${num(c.recordedEpsilon)} / recomputed ${num(c.recomputedEpsilon)}`);
+  if (report.ok) return [...chains, 'ledger OK'].join('\n');
+  const problems = report.problems.map((p, i) => `  ${problemPlace(p)}: ${p.field} ${p.message}${i === 0 ? '  ← first bad entry' : ''}`);
+  return [...chains, `${report.problems.length} problem(s):`, ...problems].join('\n');
+}
+
 interface Common {
   dataset: string;
   dataDir: string;
@@ -89,13 +100,11 @@ export function registerLedger(program: Command): void {
     .action((opts: Omit<Common, 'dataset'> & { dataset?: string; expectHead?: string }) =>
       withServices(opts.dataDir, async (ctx) => {
         const report = await callMethod(ctx, 'ledger.verify', { dataset: opts.dataset, expectedHead: opts.expectHead });
-        printResult(opts.json, report, () =>
-          [...report.chains.map((c) => `dataset ${c.datasetId}: ${c.entries} entries, head ${c.head}, ε recorded ${num(c.recordedEpsilon)} / recomputed ${num(c.recomputedEpsilon)}`), report.ok ? 'ledger OK' : `${report.problems.length} problem(s)`].join('\n'),
-        );
+        printResult(opts.json, report, () => verifyText(report));
         const first = report.problems[0];
         if (first) {
-          const where = first.entryId === null ? `dataset ${first.datasetId}` : `entry ${first.entryId} (dataset ${first.datasetId}, #${first.seq})`;
-          throw new CliError(`ledger verification failed at ${where}: ${first.field} ${first.message}`, 1);
+          const more = report.problems.length - 1;
+          throw new CliError(`ledger verification failed at ${problemPlace(first)}: ${first.field} ${first.message}${more ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`, 1);
         }
       }),
     );

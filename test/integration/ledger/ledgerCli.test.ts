@@ -6,9 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountEpsilon } from '../../../core/accounting';
-import { composed, laplace } from '../../../core/accounting/events';
+import { composed, laplace, pureDp } from '../../../core/accounting/events';
 import { runCli } from '../../../electron/cli/main';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
@@ -190,5 +191,42 @@ describe('veil ledger: files and text the user gives', () => {
     expect(readFileSync(report, 'utf8')).toBe('mine');
     expect(await veil('ledger', 'report', '--dataset', 'notes', '--out', report, '--overwrite')).toBe(0);
     expect(readFileSync(report, 'utf8')).toMatch(/^<!doctype html>/i);
+  });
+});
+
+describe('veil ledger verify on a tampered ledger', () => {
+  it('lists every problem in text as --json does, the first marked as the first bad entry; stderr names the first', async () => {
+    const tampered = ensureDataDir(join(dir, 'tampered'));
+    const ctx = new ServiceContext(tampered, 'cli');
+    await callMethod(ctx, 'vault.createDataset', { name: 't' });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 't', records: Array.from({ length: 20 }, (_, i) => ({ text: `line ${i}` })) });
+    await callMethod(ctx, 'budget.set', { dataset: 't', epsilon: 10 });
+    for (const purpose of ['first', 'second', 'third']) await callMethod(ctx, 'ledger.record', { dataset: 't', event: pureDp(0.5), purpose });
+    await ctx.close();
+    // Edit two purposes in the file itself (the triggers that forbid it dropped and restored).
+    const db = new sqlite3.Database(join(tampered, 'veil.sqlite'));
+    const exec = (sql: string) => new Promise<void>((resolve, reject) => db.exec(sql, (e) => (e ? reject(e) : resolve())));
+    const triggers = await new Promise<{ sql: string }[]>((resolve, reject) =>
+      db.all("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger_entries'", (e, rows: { sql: string }[]) => (e ? reject(e) : resolve(rows))),
+    );
+    await exec("DROP TRIGGER ledger_entries_no_update; UPDATE ledger_entries SET purpose = 'edited' WHERE purpose IN ('first', 'third');");
+    for (const t of triggers.filter((t) => /no_update/.test(t.sql))) await exec(t.sql);
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+
+    const verify = (...args: string[]) => runCli(['ledger', 'verify', '--data-dir', tampered, ...args]);
+    expect(await verify('--json')).toBe(1);
+    const { problems } = json() as { problems: { entryId: number | null; field: string }[] };
+    expect(problems.length).toBeGreaterThanOrEqual(2);
+    out.length = 0;
+    err.length = 0;
+    expect(await verify()).toBe(1);
+    const text = out.join('');
+    expect(text).toContain(`${problems.length} problem(s):\n`);
+    const listed = text.split('\n').filter((line) => /^ {2}(entry|dataset) /.test(line));
+    expect(listed).toHaveLength(problems.length);
+    expect(listed[0]).toMatch(/ {2}← first bad entry$/);
+    expect(listed.slice(1).some((line) => line.includes('first bad entry'))).toBe(false);
+    problems.forEach((p, i) => expect(listed[i]).toContain(p.entryId === null ? 'dataset ' : `entry ${p.entryId} `));
+    expect(err.join('')).toMatch(new RegExp(`^veil: ledger verification failed at entry ${problems[0].entryId} .*\\(and ${problems.length - 1} more problems?\\)\n$`));
   });
 });
