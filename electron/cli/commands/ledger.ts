@@ -141,6 +141,8 @@ export function registerLedger(program: Command): void {
     .option('--parameters <file>', 'JSON file with the release parameters')
     .option('--json', 'print JSON')
     .action((opts: Common & { event: string; purpose: string; parameters?: string }) => {
+      // The app refuses a blank purpose too: the ledger must say what each release was.
+      if (!opts.purpose.trim()) throw new CliError('--purpose is blank: say what was released and why (no private text)', 2);
       const event = readEvent(opts.event);
       const parameters = opts.parameters ? readJsonFile(opts.parameters, '--parameters') : undefined;
       return withServices(opts.dataDir, async (ctx) => {

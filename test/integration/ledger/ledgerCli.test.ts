@@ -164,6 +164,17 @@ describe('veil ledger: files and text the user gives', () => {
     expect(oneLine()).toBe(`veil: --parameters ${parameters}: …: Invalid input\n`);
   });
 
+  it('refuses a blank --purpose, as the app does, recording nothing', async () => {
+    const before = await reserves();
+    const file = join(dir, 'event-ok.json');
+    for (const purpose of ['', '   ', '\t\n']) {
+      err.length = 0;
+      expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', file, '--purpose', purpose)).toBe(2);
+      expect(oneLine()).toBe('veil: --purpose is blank: say what was released and why (no private text)\n');
+    }
+    expect(await reserves()).toBe(before);
+  });
+
   it('export and report --out: never over an existing file without --overwrite, never into a directory', async () => {
     const exported = join(dir, 'ledger.csv');
     expect(await veil('ledger', 'export', '--dataset', 'notes', '--csv', '--out', exported)).toBe(0);
