@@ -4,8 +4,9 @@
  * the same services, ledger and jobs as the app. A saved plan (`--plan NAME|ID`) supplies
  * the job; `--model` picks the backend for this run. Everything that can be refused is
  * checked before the budget is reserved, the --out file included (electron/cli/files.ts:
- * an existing file is replaced only with --overwrite). `veil certificate verify FILE` checks
- * an export against this data directory's ledger (exit 1 when it does not verify).
+ * an existing file is replaced only with --overwrite). Ctrl+C cancels the job (its reserved
+ * budget stays charged) and exits 130. `veil certificate verify FILE` checks an export
+ * against this data directory's ledger (exit 1 when it does not verify).
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -88,7 +89,7 @@ async function request(ctx: ServiceContext, opts: JobOptions): Promise<Request> 
 }
 
 /** Switch this run's backend, as `veil model try --model` does: reference, a GGUF file, or a server URL. */
-async function useModel(ctx: ServiceContext, opts: RunOptions, teachers: number | undefined): Promise<void> {
+async function useModel(ctx: ServiceContext, opts: RunOptions, teachers: number | undefined, follow: (jobId: string) => void): Promise<void> {
   if (opts.model === 'reference') {
     await callMethod(ctx, 'model.useReference', {});
   } else if (/^https?:\/\//i.test(opts.model)) {
@@ -97,7 +98,9 @@ async function useModel(ctx: ServiceContext, opts: RunOptions, teachers: number 
   } else {
     const sequences = Math.min(64, teachers ?? 10);
     const { jobId } = await callMethod(ctx, 'model.loadGguf', { path: resolve(opts.model), threads: numberOption('--threads', opts.threads), sequences });
+    follow(jobId);
     const job = await ctx.jobs.wait(jobId);
+    if (job.status === 'cancelled') return; // Ctrl+C: the caller stops before reserving anything
     if (job.status !== 'succeeded') throw new CliError(`could not load ${opts.model}: ${job.error ?? job.status}`);
   }
 }
@@ -121,23 +124,62 @@ function jobOptions(command: Command): Command {
     .option('--json', 'print JSON');
 }
 
+/**
+ * Ctrl+C (SIGINT) while `veil synth` runs: the first one cancels what is under way — the
+ * model load, or the synthesis job, whose reserved budget stays charged — and the command
+ * ends with one line and exit 130; a second one ends the process at once.
+ */
+function interruptible(ctx: ServiceContext) {
+  const state = { interrupted: false, jobId: undefined as string | undefined };
+  const onSigint = () => {
+    if (state.interrupted) process.exit(130);
+    state.interrupted = true;
+    if (state.jobId) ctx.jobs.cancel(state.jobId);
+  };
+  process.on('SIGINT', onSigint);
+  return {
+    state,
+    /** Follow this job: cancelled at once if Ctrl+C came while it was being started. */
+    follow(jobId: string) {
+      state.jobId = jobId;
+      if (state.interrupted) ctx.jobs.cancel(jobId);
+    },
+    /** Stop here if Ctrl+C came before anything was reserved. */
+    checkpoint() {
+      if (state.interrupted) throw new CliError('cancelled before anything was reserved', 130);
+    },
+    dispose: () => process.off('SIGINT', onSigint),
+  };
+}
+
 async function generate(opts: RunOptions): Promise<void> {
   const format = tableOption('--format', FORMATS, opts.format);
   const out = opts.out === undefined ? undefined : outputFile(opts.out, { overwrite: opts.overwrite });
   const result = await withServices(opts.dataDir, async (ctx) => {
-    const job = await request(ctx, opts);
-    await useModel(ctx, opts, job.teachers);
-    const off = ctx.subscribe((event, payload) => {
-      if (event !== 'synth.progress' || opts.json) return;
-      const p = payload as SynthesisProgress;
-      process.stderr.write(`\r${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
-    });
-    const { jobId, runId } = await callMethod(ctx, 'synth.start', job);
-    const finished = await ctx.jobs.wait(jobId);
-    off();
-    if (!opts.json) process.stderr.write('\n');
-    if (finished.status !== 'succeeded') throw new CliError(`run ${runId} ${finished.status}: ${finished.error ?? ''} (the reserved budget stays spent)`);
-    return { runId, ...(await callMethod(ctx, 'synth.export', { id: runId, format })) };
+    const interrupt = interruptible(ctx);
+    try {
+      const job = await request(ctx, opts);
+      interrupt.checkpoint();
+      await useModel(ctx, opts, job.teachers, interrupt.follow);
+      interrupt.checkpoint();
+      const off = ctx.subscribe((event, payload) => {
+        if (event !== 'synth.progress' || opts.json) return;
+        const p = payload as SynthesisProgress;
+        process.stderr.write(`\r${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
+      });
+      const { jobId, runId } = await callMethod(ctx, 'synth.start', job);
+      interrupt.follow(jobId);
+      const finished = await ctx.jobs.wait(jobId);
+      off();
+      if (!opts.json) process.stderr.write('\n');
+      if (finished.status === 'cancelled' && interrupt.state.interrupted) {
+        throw new CliError(`cancelled: run ${runId}; its reserved ε=${job.epsilon} stays charged`, 130);
+      }
+      if (finished.status !== 'succeeded') throw new CliError(`run ${runId} ${finished.status}: ${finished.error ?? ''} (the reserved budget stays spent)`);
+      return { runId, ...(await callMethod(ctx, 'synth.export', { id: runId, format })) };
+    } finally {
+      interrupt.dispose();
+    }
   });
   if (out) writeOutput(out, result.content);
   printResult(opts.json, { ...result, out: out?.path ?? null }, () => (out ? `run ${result.runId}: wrote ${out.path}` : result.content));
