@@ -8,6 +8,7 @@
  * Pure, for the ledger and the budget planner alike.
  */
 import type { PrivacyEvent } from '../../../core/accounting/events';
+import { rdpAccountant, tryRdp } from '../../../core/accounting';
 import { largestWithinCap } from '../../../core/math/countSearch';
 import { chargeEach, composeCharges, composedEpsilonUpper } from './ledgerAccounting';
 
@@ -33,6 +34,19 @@ export interface RemainingCount {
 
 const DEFAULT_LIMIT = 1_000_000;
 
+/**
+ * Whether RDP's certified upper bound already admits `limit` more copies. An RDP curve
+ * composes by multiplication, so this costs one conversion where PLD would compose a million
+ * copies on a fine grid (7.6 s measured for a 64-step synthesis event). The answer is then
+ * "at least `limit`"; reserve still checks each charge with its own accountant (PLD, usually
+ * the tighter). False where RDP cannot account an event.
+ */
+export function rdpAdmits(spent: readonly PrivacyEvent[], event: PrivacyEvent, limit: number, cap: number, delta: number): boolean {
+  const all = composeCharges([...chargeEach(spent), { event, count: limit }]);
+  const rdp = all && tryRdp(() => rdpAccountant.epsilon(all, delta));
+  return rdp !== null && rdp.upper <= cap;
+}
+
 export function remainingCount({ spent, event, cap, delta, limit = DEFAULT_LIMIT, epsilonOf }: RemainingQuery): RemainingCount {
   const charges = chargeEach(spent);
   const epsilon = (n: number): number => {
@@ -42,6 +56,7 @@ export function remainingCount({ spent, event, cap, delta, limit = DEFAULT_LIMIT
   };
   const already = epsilon(0);
   if (!(already <= cap)) return { count: 0, atLimit: false };
+  if (rdpAdmits(spent, event, limit, cap, delta)) return { count: limit, atLimit: true };
   const { count, atLimit } = largestWithinCap({ value: epsilon, cap, from: { n: 0, value: already }, limit });
   return { count, atLimit };
 }
