@@ -1,7 +1,9 @@
 /**
  * `veil vault …`: datasets and records from the command line, through the same services
- * as the app — list, create, stats, import (a file, as one atomic job), export, scan-pii,
- * sample-data, delete, delete-records, compact. Record text is never printed: import reports give line numbers and reasons.
+ * as the app — list, create, stats, records, import (a file, as one atomic job), export,
+ * scan-pii, sample-data, delete, delete-records, compact. Record text is never printed
+ * (`records` lists ids, splits, labels, subjects and tags; `export` writes text to a file
+ * only): import reports give line numbers and reasons.
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -9,7 +11,7 @@ import { callMethod } from '../../services/api';
 import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
 import type { MethodInput } from '../../shared/contract';
-import type { PiiRescanReport } from '../../shared/api/vault';
+import type { PiiRescanReport, RecordFilter } from '../../shared/api/vault';
 import type { ImportReport } from '../../shared/api/vaultFiles';
 import { outputFile } from '../files';
 import { withServices } from '../withServices';
@@ -161,6 +163,39 @@ function describeStats({ dataset, stats }: Awaited<ReturnType<typeof statsOf>>[n
   return [`${dataset.name} (${dataset.task}, privacy unit: ${dataset.privacyUnit})`, `splits: ${splitCounts(stats.splits)}`, 'labels:', ...labels, 'PII:', ...(pii.length ? pii : ['  none found'])].join('\n');
 }
 
+/** Every record of a dataset matching a filter, page by page in id order, without its text (dropped page by page). */
+async function recordList(ctx: ServiceContext, dataset: string, filter: RecordFilter) {
+  const listed = [];
+  for (let offset = 0; ; ) {
+    const page = await callMethod(ctx, 'vault.records', { dataset, filter, offset, limit: 1000, order: 'id' });
+    listed.push(...page.rows.map((r) => ({ id: r.id, split: r.split, label: r.label, subject: r.subject, tags: r.tags, pii: [...new Set(r.pii.map((p) => p.kind))] })));
+    offset += page.rows.length;
+    if (page.rows.length === 0 || offset >= page.total) return listed;
+  }
+}
+
+/** `veil vault records DATASET`: ids and metadata, never the text (the id is what delete-records takes). */
+function registerRecords(vault: Command): void {
+  common(
+    vault
+      .command('records')
+      .description('list record ids with split, label, subject, tags and PII kinds (never the text)')
+      .argument('<dataset>')
+      .option('--subject <id...>', 'only the records of these subject ids')
+      .option('--split <split>', 'only this split: private | public | held-out')
+      .option('--label <label>', 'only this label'),
+  ).action(async (dataset: string, opts: Common & { subject?: string[]; split?: string; label?: string }) => {
+    const split = choice('--split', opts.split, ['private', 'public', 'held-out'] as const);
+    const filter: RecordFilter = { ...(opts.subject && { subjects: opts.subject }), ...(split && { splits: [split] }), ...(opts.label !== undefined && { labels: [opts.label] }) };
+    const listed = await withServices(opts.dataDir, (ctx) => recordList(ctx, dataset, filter));
+    printResult(opts.json, listed, () =>
+      listed.length === 0
+        ? 'no records'
+        : ['id\tsplit\tlabel\tsubject\ttags\tpii', ...listed.map((r) => [r.id, r.split, r.label ?? '-', r.subject ?? '-', r.tags.join(',') || '-', r.pii.join(',') || '-'].join('\t'))].join('\n'),
+    );
+  });
+}
+
 export function registerVault(program: Command): void {
   const vault = program.command('vault').description('the exemplar vault: datasets and records');
 
@@ -204,6 +239,7 @@ export function registerVault(program: Command): void {
     printResult(opts.json, opts.dataset ?? positional ? result[0] : result, () => result.map(describeStats).join('\n\n') || 'no datasets');
   });
 
+  registerRecords(vault);
   registerFiles(vault);
   registerScanPii(vault);
 
@@ -232,17 +268,30 @@ export function registerVault(program: Command): void {
       .command('delete-records')
       .description('hard-delete records of a dataset (by id, or every record of a data subject: the right to be forgotten), then compact the file')
       .argument('<dataset>')
-      .option('--ids <ids>', 'comma-separated record ids')
+      .option('--ids <ids>', 'comma-separated record ids (veil vault records DATASET lists them)')
       .option('--subject <id...>', 'subject ids: every record of each')
       .option('--yes', 'confirm'),
   ).action(async (name: string, opts: Common & { ids?: string; subject?: string[]; yes?: boolean }) => {
     if ((opts.ids === undefined) === (opts.subject === undefined)) throw new CliError('name the records: --ids 1,2,3 or --subject ID (one of them)', 2);
-    const ids = opts.ids?.split(',').map((id) => Number(id.trim()));
+    const ids = opts.ids === undefined ? undefined : [...new Set(opts.ids.split(',').map((id) => Number(id.trim())))];
     if (ids && !ids.every((id) => Number.isInteger(id) && id > 0)) throw new CliError(`--ids must be positive whole numbers separated by commas, got "${opts.ids}"`, 2);
     if (!opts.yes) throw new CliError('deleting records cannot be undone: add --yes', 2);
     const target = ids ? { ids } : { filter: { subjects: opts.subject! } };
     const result = await withServices(opts.dataDir, async (ctx) => {
+      // All named records or none: an id of another dataset or a subject without records is a mistake to report, not a success.
+      if (ids) {
+        const present = new Set((await recordList(ctx, name, {})).map((r) => r.id));
+        const missing = ids.filter((id) => !present.has(id));
+        if (missing.length > 0) {
+          throw new CliError(`${missing.length === ids.length ? 'none of --ids are' : `record ${missing.length === 1 ? 'id' : 'ids'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not`} records of dataset "${name}": nothing deleted (veil vault records "${name}" lists its ids)`);
+        }
+      } else {
+        const counts = await Promise.all(opts.subject!.map(async (subject) => (await callMethod(ctx, 'vault.records', { dataset: name, filter: { subjects: [subject] }, limit: 1 })).total));
+        const missing = opts.subject!.filter((_, i) => counts[i] === 0);
+        if (missing.length > 0) throw new CliError(`dataset "${name}" has no records of subject ${missing.map((m) => JSON.stringify(m)).join(', ')}: nothing deleted`);
+      }
       const { affected } = await callMethod(ctx, 'vault.bulk', { dataset: name, target, action: { kind: 'delete' } });
+      if (affected === 0) throw new CliError(`no records of dataset "${name}" matched: nothing deleted`);
       return { deleted: affected, compacted: await callMethod(ctx, 'vault.compact', {}) };
     });
     printResult(opts.json, result, () => `deleted ${result.deleted} records; compacted: ${result.compacted.bytesBefore} → ${result.compacted.bytesAfter} bytes`);

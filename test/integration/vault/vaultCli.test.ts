@@ -173,4 +173,64 @@ describe('veil vault delete-records', () => {
     expect(await texts()).toEqual(['Cat moved house']);
     expect(await veil('vault', 'delete-records', 'people', '--ids', '1,x', '--yes')).toMatchObject({ code: 2, stderr: 'veil: --ids must be positive whole numbers separated by commas, got "1,x"\n' });
   });
+
+  it('lists record ids with split, label, subject and tags — never the text', async () => {
+    const data = join(dir, 'data');
+    await withServices(data, async (ctx) => {
+      await callMethod(ctx, 'vault.createDataset', { name: 'ward', labels: ['urgent', 'routine'], privacyUnit: 'subject' });
+      await callMethod(ctx, 'vault.addRecords', {
+        dataset: 'ward',
+        records: [
+          { text: 'Jane Doe, HIV positive, write to jane.doe@example.com', label: 'urgent', subject: 'jane' },
+          { text: 'Jane Doe follow-up visit', label: 'routine', subject: 'jane', split: 'public' },
+          { text: 'Max Roe broke his arm', subject: 'max', tags: ['ortho'] },
+        ],
+      });
+    });
+    const ids = await withServices(data, async (ctx) => (await callMethod(ctx, 'vault.records', { dataset: 'ward' })).rows.map((r) => r.id));
+    const text = await veil('vault', 'records', 'ward');
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    const lines = text.stdout.split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe('id\tsplit\tlabel\tsubject\ttags\tpii');
+    expect(lines[1]).toMatch(new RegExp(`^${ids[0]}\tprivate\turgent\tjane\t-\t[a-z,-]*email[a-z,-]*$`)); // PII kinds, not the PII
+    expect(lines[2]).toMatch(new RegExp(`^${ids[1]}\tpublic\troutine\tjane\t-\t`));
+    expect(lines[3]).toMatch(new RegExp(`^${ids[2]}\tprivate\t-\tmax\tortho\t`));
+    const json = await veil('vault', 'records', 'ward', '--subject', 'jane', '--json');
+    expect(JSON.parse(json.stdout)).toEqual([
+      { id: ids[0], split: 'private', label: 'urgent', subject: 'jane', tags: [], pii: expect.arrayContaining(['email']) },
+      { id: ids[1], split: 'public', label: 'routine', subject: 'jane', tags: [], pii: expect.any(Array) },
+    ]);
+    expect((await veil('vault', 'records', 'ward', '--split', 'public')).stdout.trim().split('\n')).toHaveLength(2);
+    for (const run of [text, json]) expect(run.stdout).not.toMatch(/Jane Doe|HIV|example\.com|broke/);
+    expect(await veil('vault', 'records', 'ward', '--subject', 'nobody')).toEqual({ code: 0, stdout: 'no records\n', stderr: '' });
+    expect(await veil('vault', 'records', 'nope')).toMatchObject({ code: 1, stderr: 'veil: no dataset named "nope"\n' });
+  });
+
+  it('deletes nothing and exits non-zero when nothing matches, naming the ids or subjects that are not in the dataset', async () => {
+    const data = join(dir, 'data');
+    const rows = () => withServices(data, async (ctx) => (await callMethod(ctx, 'vault.records', { dataset: 'ward' })).rows.map((r) => r.id));
+    const ids = await rows();
+    const people = await withServices(data, async (ctx) => (await callMethod(ctx, 'vault.records', { dataset: 'people' })).rows.map((r) => r.id));
+    expect(people).toHaveLength(1);
+
+    expect(await veil('vault', 'delete-records', 'ward', '--subject', 'NOPE', '--yes')).toEqual({ code: 1, stdout: '', stderr: 'veil: dataset "ward" has no records of subject "NOPE": nothing deleted\n' });
+    expect(await veil('vault', 'delete-records', 'ward', '--subject', 'max', 'NOPE', '--yes')).toMatchObject({ code: 1, stderr: 'veil: dataset "ward" has no records of subject "NOPE": nothing deleted\n' });
+    expect(await veil('vault', 'delete-records', 'ward', '--ids', String(people[0]), '--yes')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'veil: none of --ids are records of dataset "ward": nothing deleted (veil vault records "ward" lists its ids)\n',
+    });
+    expect(await veil('vault', 'delete-records', 'ward', '--ids', `${ids[0]},${people[0]},999999`, '--yes')).toMatchObject({
+      code: 1,
+      stderr: `veil: record ids ${people[0]}, 999999 are not records of dataset "ward": nothing deleted (veil vault records "ward" lists its ids)\n`,
+    });
+    expect(await rows()).toEqual(ids);
+    expect((await withServices(data, async (ctx) => (await callMethod(ctx, 'vault.records', { dataset: 'people' })).total))).toBe(1);
+
+    const max = await veil('vault', 'delete-records', 'ward', '--subject', 'max', '--yes', '--json');
+    expect(max).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(max.stdout)).toMatchObject({ deleted: 1 });
+    expect(await rows()).toEqual(ids.slice(0, 2));
+  });
 });
