@@ -11,7 +11,7 @@ import { callMethod } from '../../services/api';
 import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
 import type { MethodInput } from '../../shared/contract';
-import type { PiiRescanReport, RecordFilter } from '../../shared/api/vault';
+import type { DatasetDto, PiiRescanReport, RecordFilter } from '../../shared/api/vault';
 import type { ImportReport } from '../../shared/api/vaultFiles';
 import { outputFile } from '../files';
 import { withServices } from '../withServices';
@@ -36,6 +36,8 @@ interface ImportOptions extends Common {
   create?: boolean;
   labels?: string;
   task: string;
+  privacyUnit: string;
+  subjectCap?: string;
 }
 
 const common = (command: Command) => command.option('--data-dir <dir>', 'data directory', defaultDataDir()).option('--json', 'print JSON');
@@ -50,12 +52,32 @@ function choice<T extends string>(flag: string, value: string | undefined, allow
 
 const labelList = (labels: string | undefined) => (labels ? labels.split(',').map((l) => l.trim()).filter(Boolean) : []);
 
-async function ensureDataset(ctx: ServiceContext, opts: ImportOptions): Promise<void> {
-  const exists = (await callMethod(ctx, 'vault.listDatasets', {})).some((d) => d.name === opts.dataset);
-  if (exists) return;
+const UNITS = ['record', 'subject'] as const;
+const TASKS = ['classification', 'generation'] as const;
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/**
+ * The dataset to import into, created with --create from --task, --labels, --privacy-unit
+ * and --subject-cap. Those flags set up a new dataset only: given for one that exists, they
+ * must match it (a silently ignored --labels would turn every labelled row into a bad row).
+ */
+async function ensureDataset(ctx: ServiceContext, opts: ImportOptions, given: (option: string) => boolean): Promise<DatasetDto> {
+  const existing = (await callMethod(ctx, 'vault.listDatasets', {})).find((d) => d.name === opts.dataset);
+  const task = choice('--task', opts.task, TASKS)!;
+  const privacyUnit = choice('--privacy-unit', opts.privacyUnit, UNITS)!;
+  const subjectCap = numberOption('--subject-cap', opts.subjectCap);
+  if (existing) {
+    const differs = [
+      given('labels') && !sameSet(labelList(opts.labels), existing.labels) && `--labels ${labelList(opts.labels).join(',') || '(none)'} (it has ${existing.labels.join(',') || 'none'})`,
+      given('task') && task !== existing.task && `--task ${task} (it is ${existing.task})`,
+      given('privacyUnit') && privacyUnit !== existing.privacyUnit && `--privacy-unit ${privacyUnit} (it is ${existing.privacyUnit})`,
+      given('subjectCap') && subjectCap !== existing.subjectCap && `--subject-cap ${opts.subjectCap} (it is ${existing.subjectCap})`,
+    ].filter(Boolean);
+    if (differs.length) throw new CliError(`dataset "${opts.dataset}" exists already and does not match ${differs.join(', ')}: these flags only set up a dataset --create creates; drop them or import into another dataset`, 2);
+    return existing;
+  }
   if (!opts.create) throw new CliError(`no dataset named "${opts.dataset}" (add --create, with --labels for a classification dataset)`, 2);
-  const task = choice('--task', opts.task, ['classification', 'generation'] as const)!;
-  await callMethod(ctx, 'vault.createDataset', { name: opts.dataset, task, labels: labelList(opts.labels) });
+  return callMethod(ctx, 'vault.createDataset', { name: opts.dataset, task, labels: labelList(opts.labels), privacyUnit, subjectCap });
 }
 
 function importInput(file: string, opts: ImportOptions): MethodInput<'vault.import'> {
@@ -101,11 +123,19 @@ function registerImport(vault: Command): void {
       .option('--on-bad-row <action>', 'skip | abort', 'skip')
       .option('--create', 'create the dataset if it does not exist')
       .option('--labels <list>', 'with --create: the public label set, comma-separated')
-      .option('--task <task>', 'with --create: classification | generation', 'classification'),
-  ).action(async (file: string, opts: ImportOptions) => {
+      .option('--task <task>', 'with --create: classification | generation', 'classification')
+      .option('--privacy-unit <unit>', 'with --create: record | subject (one person\'s records together; map --subject)', 'record')
+      .option('--subject-cap <n>', 'with --create, subject level: most records per subject in a sample'),
+  ).action(async (file: string, opts: ImportOptions, command: Command) => {
     const input = importInput(file, opts);
+    const given = (option: string) => command.getOptionValueSource(option) === 'cli';
     const report = await withServices(opts.dataDir, async (ctx) => {
-      await ensureDataset(ctx, opts);
+      const dataset = await ensureDataset(ctx, opts, given);
+      if (opts.subject !== undefined && dataset.privacyUnit === 'record') {
+        process.stderr.write(
+          `veil: warning: --subject maps a subject column, but dataset "${dataset.name}" has privacy unit "record": ε protects single records, not a person with several (create it with --privacy-unit subject)\n`,
+        );
+      }
       const { jobId } = await callMethod(ctx, 'vault.import', input);
       const job = await ctx.jobs.wait(jobId);
       if (job.status !== 'succeeded') throw new CliError(job.error ?? `the import was ${job.status}`);

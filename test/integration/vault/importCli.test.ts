@@ -60,6 +60,36 @@ describe('veil vault import / stats / export', () => {
     expect(await veil('vault', 'export', 'mail', '--out', join(dir, 'mail.out'))).toMatchObject({ code: 2, stderr: 'veil: the file name must end in .csv or .jsonl\n' });
   });
 
+  it('import --create sets the privacy unit and subject cap; a subject column on a record-level dataset is warned about', async () => {
+    const file = join(dir, 'people.csv');
+    writeFileSync(file, 'text,subject\nann asked about her invoice,ann\nann called again,ann\nbob reset his password,bob\n');
+    const created = await veil('vault', 'import', file, '--dataset', 'people', '--create', '--task', 'generation', '--subject', 'subject', '--privacy-unit', 'subject', '--subject-cap', '2', '--json');
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const people = JSON.parse((await veil('vault', 'stats', 'people', '--json')).stdout);
+    expect(people.dataset).toMatchObject({ privacyUnit: 'subject', subjectCap: 2, task: 'generation' });
+
+    const recordLevel = await veil('vault', 'import', file, '--dataset', 'flat', '--create', '--task', 'generation', '--subject', 'subject');
+    expect(recordLevel.code).toBe(0);
+    expect(recordLevel.stderr).toBe('veil: warning: --subject maps a subject column, but dataset "flat" has privacy unit "record": ε protects single records, not a person with several (create it with --privacy-unit subject)\n');
+    expect(await veil('vault', 'import', file, '--dataset', 'x', '--create', '--privacy-unit', 'person')).toMatchObject({ code: 2, stderr: 'veil: --privacy-unit must be one of record, subject; got "person"\n' });
+  });
+
+  it('refuses --labels, --task, --privacy-unit or --subject-cap that do not match a dataset that exists, importing nothing', async () => {
+    const before = JSON.parse((await veil('vault', 'stats', 'mail', '--json')).stdout).stats.splits;
+    const file = join(dir, 'more.csv');
+    writeFileSync(file, 'text,label\nbrand new text,spam\n');
+    const run = await veil('vault', 'import', file, '--dataset', 'mail', '--create', '--labels', 'spam,phish', '--label', 'label');
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'veil: dataset "mail" exists already and does not match --labels spam,phish (it has spam,ham): these flags only set up a dataset --create creates; drop them or import into another dataset\n',
+    });
+    expect((await veil('vault', 'import', file, '--dataset', 'mail', '--privacy-unit', 'subject', '--label', 'label')).stderr).toMatch(/does not match --privacy-unit subject \(it is record\)/);
+    expect(JSON.parse((await veil('vault', 'stats', 'mail', '--json')).stdout).stats.splits).toEqual(before);
+    // The same label set (in any order) is no mistake.
+    expect(await veil('vault', 'import', file, '--dataset', 'mail', '--create', '--labels', 'ham, spam', '--label', 'label')).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('sample-data checks its kind', async () => {
     expect(await veil('vault', 'sample-data', 'weather')).toMatchObject({ code: 2, stderr: 'veil: kind must be one of spam, clinic; got "weather"\n' });
   });
