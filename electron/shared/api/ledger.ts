@@ -136,7 +136,7 @@ export const ledgerMethods = {
       .object({
         dataset: datasetRef,
         event: privacyEventSchema,
-        purpose: z.string().min(1).max(500),
+        purpose: z.string().trim().min(1, 'say what was released (a purpose of spaces only says nothing)').max(500),
         parameters: ledgerParametersSchema.optional(),
       })
       .strict(),

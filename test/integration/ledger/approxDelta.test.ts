@@ -159,6 +159,10 @@ describe('an (ε, δ₀) release with δ₀ above the dataset δ', () => {
     expect(err.join('')).toMatch(/^veil: no finite ε bounds \(0\.1, 1\.0e-4\)-DP at the δ=1\.00e-6 of dataset "cli": its own δ₀ is larger.*nothing was recorded\n$/);
     await withContext(async (ctx) => {
       await expect(callMethod(ctx, 'ledger.record', { dataset: 'api', event: approxDp(0.1, 1e-4), purpose: 'too loose' })).rejects.toThrow(/no finite ε bounds/);
+      // Through the API too, a purpose of spaces only is refused (as the CLI and the page refuse it), nothing written.
+      const apiBefore = await callMethod(ctx, 'ledger.entries', { dataset: 'api' });
+      await expect(callMethod(ctx, 'ledger.record', { dataset: 'api', event: approxDp(0.1, 1e-8), purpose: '   ' })).rejects.toThrow(/purpose: say what was released/);
+      expect(await callMethod(ctx, 'ledger.entries', { dataset: 'api' })).toEqual(apiBefore);
       expect(await callMethod(ctx, 'ledger.entries', { dataset: 'cli' })).toEqual(before);
       expect((await callMethod(ctx, 'ledger.entries', { dataset: 'api' })).filter((e) => e.type === 'reserve')).toHaveLength(1);
       expect(await callMethod(ctx, 'ledger.remaining', { dataset: 'api', event: approxDp(0.1, 1e-4) })).toEqual({ count: 0, atLimit: false });
