@@ -46,11 +46,20 @@ function contentProblems(entry: LedgerEntryRecord, earlierReservations: Readonly
   return problems;
 }
 
-export async function chainProblems(chain: readonly LedgerEntryRecord[]): Promise<VerificationProblem[]> {
+/**
+ * Problems of one dataset's chain. The first `trusted` entries (verified before by this
+ * process, with no other connection writing since) are only walked, not re-hashed.
+ */
+export async function chainProblems(chain: readonly LedgerEntryRecord[], trusted = 0): Promise<VerificationProblem[]> {
   const found: VerificationProblem[] = [];
   let prevHash = GENESIS_HASH;
   const reservationIds = new Set<number>();
   for (const [index, entry] of chain.entries()) {
+    if (index < trusted) {
+      if (entry.type === 'reserve') reservationIds.add(entry.id);
+      prevHash = entry.entryHash;
+      continue;
+    }
     const problems: Problem[] = [];
     if (entry.seq !== index + 1) problems.push(['seq', `expected position ${index + 1}, found ${entry.seq}: an entry was removed, inserted or moved`]);
     if (entry.prevHash !== prevHash) problems.push(['prev_hash', "does not match the previous entry's hash: the chain is broken here"]);
@@ -74,3 +83,23 @@ export async function guardProblems(q: Queryable): Promise<VerificationProblem[]
   return [{ datasetId: 0, entryId: null, seq: null, field: 'triggers', message: `the append-only guard triggers were removed (${missing.join(', ')}): entries may have been altered or removed from the end` }];
 }
 
+/**
+ * A reservation names the privacy unit it was charged per (entries written before it did
+ * name none). Veil refuses to change the unit of a charged dataset, so a dataset whose unit
+ * differs from its charges was altered outside Veil: its spend no longer bounds one unit's loss.
+ */
+export function unitMismatches(chain: readonly LedgerEntryRecord[], unitNow: string | undefined): VerificationProblem[] {
+  return chain.flatMap((entry) => {
+    const charged = entry.type === 'reserve' ? chargedUnit(entry.parametersJson) : undefined;
+    if (charged === undefined || unitNow === undefined || charged === unitNow) return [];
+    return [{ datasetId: entry.datasetId, entryId: entry.id, seq: entry.seq, field: 'privacy_unit', message: `charged per ${String(charged)}, but the dataset's privacy unit is now ${unitNow}: the dataset was changed outside Veil` }];
+  });
+}
+
+function chargedUnit(parametersJson: string): unknown {
+  try {
+    return (JSON.parse(parametersJson) as { privacyUnit?: unknown } | null)?.privacyUnit;
+  } catch {
+    return undefined; // reported as not canonical JSON
+  }
+}

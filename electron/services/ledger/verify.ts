@@ -7,7 +7,7 @@
  */
 import { toEpsilonBound, type EpsilonBound } from '../../shared/api/ledger';
 import type { Queryable } from '../db/database';
-import { chainProblems, guardProblems, type VerificationProblem } from './chainIntegrity';
+import { chainProblems, guardProblems, unitMismatches, type VerificationProblem } from './chainIntegrity';
 import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend } from './ledgerAccounting';
 import { readChain } from './ledgerStore';
@@ -92,27 +92,9 @@ export async function verifyLedger(q: Queryable, datasetId?: number, options: Ve
   return { ok: problems.length === 0, problems, chains };
 }
 
-/**
- * A reservation names the privacy unit it was charged per (entries written before it did
- * name none). Veil refuses to change the unit of a charged dataset, so a dataset whose unit
- * differs from its charges was altered outside Veil: its spend no longer bounds one unit's loss.
- */
-function chargedUnit(parametersJson: string): unknown {
-  try {
-    return (JSON.parse(parametersJson) as { privacyUnit?: unknown } | null)?.privacyUnit;
-  } catch {
-    return undefined; // reported as not canonical JSON
-  }
-}
-
 async function unitProblems(q: Queryable, rows: readonly LedgerEntryRecord[]): Promise<VerificationProblem[]> {
   const units = new Map((await q.all<{ id: number; unit: string }>('SELECT id, privacy_unit AS unit FROM datasets')).map((d) => [d.id, d.unit]));
-  return rows.flatMap((entry) => {
-    const charged = entry.type === 'reserve' ? chargedUnit(entry.parametersJson) : undefined;
-    const now = units.get(entry.datasetId);
-    if (charged === undefined || now === undefined || charged === now) return [];
-    return [{ datasetId: entry.datasetId, entryId: entry.id, seq: entry.seq, field: 'privacy_unit', message: `charged per ${String(charged)}, but the dataset's privacy unit is now ${now}: the dataset was changed outside Veil` }];
-  });
+  return rows.flatMap((entry) => unitMismatches([entry], units.get(entry.datasetId)));
 }
 
 const DANGLING_RUNS = `SELECT r.id, r.ledger_entry_id AS entryId FROM synthesis_runs r

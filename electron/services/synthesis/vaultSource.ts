@@ -24,7 +24,11 @@ async function sampleSplit(db: Database, datasetId: number, split: 'public' | 'h
       { ids: JSON.stringify(chosen.slice(i, i + FETCH_CHUNK)) },
     );
     const byId = new Map(rows.map((r) => [r.id, { text: r.text, label: r.label, output: r.output }]));
-    for (const id of chosen.slice(i, i + FETCH_CHUNK)) examples.push(byId.get(id)!);
+    // A record deleted meanwhile (another process) is simply not in the sample.
+    for (const id of chosen.slice(i, i + FETCH_CHUNK)) {
+      const example = byId.get(id);
+      if (example) examples.push(example);
+    }
   }
   return examples;
 }

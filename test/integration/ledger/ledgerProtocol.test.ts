@@ -124,6 +124,8 @@ describe('the privacy unit of charged releases', () => {
       const report = await callMethod(ctx, 'ledger.verify', {});
       expect(report.ok).toBe(false);
       expect(report.problems).toEqual([expect.objectContaining({ field: 'privacy_unit', message: "charged per record, but the dataset's privacy unit is now subject: the dataset was changed outside Veil" })]);
+      // Nor is anything more charged: it would be composed with the record-level charges as if it protected subjects.
+      await expect((await getLedgerService(ctx)).reserve('d', pureDp(0.1), { purpose: 'per subject now?' })).rejects.toThrow(/fails verification \(entry \d+, privacy_unit: charged per record/);
     });
   });
 });
@@ -145,6 +147,20 @@ describe('a ledger altered in the file', () => {
         /the privacy ledger of dataset "d" fails verification \(entry \d+, entry_hash: does not match the entry's content: this entry was altered\); no release is charged/,
       );
       expect(await callMethod(ctx, 'ledger.entries', { dataset: 'd' })).toEqual(before);
+    });
+  });
+
+  it('is caught while the app runs: an edit by another connection after this process verified the chain', async () => {
+    const dataDir = await freshDataset('tampered-live', 10);
+    await withContext(dataDir, async (ctx) => {
+      const ledger = await getLedgerService(ctx);
+      await ledger.reserve('d', pureDp(0.5), { purpose: 'first release' }); // verifies the chain and remembers it
+      await ledger.reserve('d', pureDp(0.5), { purpose: 'second release' });
+      const file = join(dataDir, 'veil.sqlite');
+      const [first] = await query<{ id: number }>(file, "SELECT id FROM ledger_entries WHERE type = 'reserve' ORDER BY id LIMIT 1");
+      // An older entry edited, the guard triggers put back: only re-hashing that entry tells.
+      expect(await tamper(file, first.id, 'purpose')).toBe(true);
+      await expect(ledger.reserve('d', pureDp(0.5), { purpose: 'third release' })).rejects.toThrow(/fails verification \(entry \d+, entry_hash/);
     });
   });
 });
