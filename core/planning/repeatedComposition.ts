@@ -31,6 +31,8 @@ import { fft } from '../accounting/pld/fft';
 import { gaussianLoss, type LossDistribution } from '../accounting/pld/lossDistribution';
 import { planEvent, type Plan } from '../accounting/pld/plan';
 import { epsilonFor } from '../accounting/pld/query';
+import { latticeStep, stepScale } from '../accounting/pld/accountant';
+import { logMgf } from '../accounting/pld/window';
 
 export interface RepeatedCompositionOptions {
   /** Charged once in every composition (null: nothing). */
@@ -357,24 +359,6 @@ function multiplyPower(acc: Spectrum, base: Spectrum, count: number): void {
   }
 }
 
-/** log Σ mⱼ·e^{λ(offset+j)h}, summed from the dominant end (core/accounting/pld/window.ts). */
-function logMgf(pld: DiscretePld, h: number, lambda: number): number {
-  const { masses, offset } = pld;
-  let first = 0;
-  let last = masses.length - 1;
-  while (first <= last && !(masses[first] > 0)) first++;
-  while (last >= first && !(masses[last] > 0)) last--;
-  if (first > last) return -Infinity;
-  const step = Math.exp(-Math.abs(lambda) * h);
-  let factor = 1;
-  let sum = 0;
-  if (lambda >= 0) {
-    for (let j = last; j >= first && factor > 0; j--, factor *= step) sum += masses[j] * factor;
-    return Math.log(sum) + lambda * (offset + last) * h;
-  }
-  for (let j = first; j <= last && factor > 0; j++, factor *= step) sum += masses[j] * factor;
-  return Math.log(sum) + lambda * (offset + first) * h;
-}
 
 function momentsOf(pld: DiscretePld): { mean: number; variance: number } {
   let total = 0;
@@ -392,35 +376,4 @@ function momentsOf(pld: DiscretePld): { mean: number; variance: number } {
 /** Never start finer than the largest FFT allows over the composed loss range. */
 function floorStep(parts: DirectionPart[], maxSize: number): number {
   return parts.reduce((span, p) => span + p.count * (p.range.hi - p.range.lo), 0) / (maxSize / 4);
-}
-
-/** The largest grid step putting every point mass on the grid, or null (the accountant's rule). */
-function latticeStep(parts: DirectionPart[]): number | null {
-  const atoms = parts.flatMap((p) => p.loss.atoms.map(Math.abs)).filter((a) => a > 0);
-  if (atoms.length === 0) return null;
-  const unit = Math.min(...atoms);
-  return atoms.every((a) => Math.abs(a / unit - Math.round(a / unit)) < 1e-9) ? unit : null;
-}
-
-/** Root-mean-square per-step deviation of the loss, from a coarse grid (the accountant's start). */
-function stepScale(parts: DirectionPart[]): number {
-  let variance = 0;
-  let steps = 0;
-  for (const { loss, count, range } of parts) {
-    const h = Math.max(range.hi - range.lo, 1e-12) / 1024;
-    const { labelsP, labelsQ } = discretise(loss, h, range);
-    let total = 0;
-    let first = 0;
-    let second = 0;
-    labelsP.masses.forEach((p, k) => {
-      if (!(p > 0)) return;
-      const x = (labelsP.offset + k) * h - Math.log(Math.max(1e-300, labelsQ[k] / p));
-      total += p;
-      first += p * x;
-      second += p * x * x;
-    });
-    variance += count * Math.max(0, second / total - (first / total) ** 2);
-    steps += count;
-  }
-  return Math.max(Math.sqrt(variance / steps), 1e-9);
 }

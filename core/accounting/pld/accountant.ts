@@ -135,7 +135,7 @@ function directionParts(plan: Plan, tail: number): DirectionPart[][] {
  * The largest grid step putting every point mass on the grid (exact pure-DP and Laplace
  * compositions): the smallest |atom| when all atoms are its integer multiples, else null.
  */
-function latticeStep(parts: DirectionPart[]): number | null {
+export function latticeStep(parts: DirectionPart[]): number | null {
   const atoms = parts.flatMap((p) => p.loss.atoms.map(Math.abs)).filter((a) => a > 0);
   if (atoms.length === 0) return null;
   const unit = Math.min(...atoms);
@@ -147,7 +147,7 @@ function latticeStep(parts: DirectionPart[]): number | null {
  * collapsed to its conditional mean, at ℓ* = y − log(e^{y}·Q(cell)/P(cell)) up to the
  * labels' common shift (the discretisation error scales with h/this).
  */
-function stepScale(parts: DirectionPart[]): number {
+export function stepScale(parts: DirectionPart[]): number {
   let variance = 0;
   let steps = 0;
   for (const { loss, count, range } of parts) {

@@ -15,7 +15,7 @@ export interface WeightedPld {
 }
 
 /** log Σ mⱼ·e^{λ(offset+j)h}, summed from the dominant end (no overflow, no false underflow). */
-function logMgf(pld: DiscretePld, h: number, lambda: number): number {
+export function logMgf(pld: DiscretePld, h: number, lambda: number): number {
   const { masses, offset } = pld;
   let first = 0;
   let last = masses.length - 1;
