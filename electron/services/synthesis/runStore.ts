@@ -36,7 +36,9 @@ const SELECT_ALL = 'SELECT * FROM synthesis_runs WHERE $dataset IS NULL OR datas
 const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, document_json = $document WHERE id = $id`;
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
 const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
-const SELECT_RUNNING = `SELECT id, job_id FROM synthesis_runs WHERE status = 'running'`;
+const SELECT_RUNNING = `SELECT id, job_id, created_at FROM synthesis_runs WHERE status = 'running'`;
+/** A run younger than this may belong to a job another process is starting (its job record comes a moment later). */
+const STARTING_MS = 60_000;
 const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE id = $id AND status = 'running'`;
 
 export class RunNotFoundError extends Error {}
@@ -108,8 +110,9 @@ export class RunStore {
 
   /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */
   async markInterrupted(jobRunning: (jobId: string) => boolean): Promise<void> {
-    for (const run of await this.db.all<{ id: number; job_id: string }>(SELECT_RUNNING)) {
-      if (!jobRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
+    for (const run of await this.db.all<{ id: number; job_id: string; created_at: string }>(SELECT_RUNNING)) {
+      const starting = Date.now() - Date.parse(run.created_at) < STARTING_MS;
+      if (!starting && !jobRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
     }
   }
 }
