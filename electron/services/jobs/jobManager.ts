@@ -114,6 +114,11 @@ export class JobManager {
     return record?.status === 'running' && aliveElsewhere(record.ownerPid);
   }
 
+  /** Recorded here or in the shared jobs file (by any process, running or not). */
+  isKnown(id: string): boolean {
+    return this.records.has(id) || this.readFile().some((r) => r.id === id);
+  }
+
   list(): JobRecord[] {
     return [...this.records.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }

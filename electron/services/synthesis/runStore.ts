@@ -37,7 +37,7 @@ const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, docu
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
 const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
 const SELECT_RUNNING = `SELECT id, job_id, created_at FROM synthesis_runs WHERE status = 'running'`;
-/** A run younger than this may belong to a job another process is starting (its job record comes a moment later). */
+/** A run younger than this whose job no record names yet may be one another process is starting (its job record comes a moment later). */
 const STARTING_MS = 60_000;
 const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE id = $id AND status = 'running'`;
 
@@ -109,10 +109,10 @@ export class RunStore {
   }
 
   /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */
-  async markInterrupted(jobRunning: (jobId: string) => boolean): Promise<void> {
+  async markInterrupted(jobs: { isRunning(jobId: string): boolean; isKnown(jobId: string): boolean }): Promise<void> {
     for (const run of await this.db.all<{ id: number; job_id: string; created_at: string }>(SELECT_RUNNING)) {
-      const starting = Date.now() - Date.parse(run.created_at) < STARTING_MS;
-      if (!starting && !jobRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
+      const starting = !jobs.isKnown(run.job_id) && Date.now() - Date.parse(run.created_at) < STARTING_MS;
+      if (!starting && !jobs.isRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
     }
   }
 }

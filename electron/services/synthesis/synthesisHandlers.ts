@@ -12,7 +12,7 @@ import { RefusalError } from '../refusalError';
 export function getSynthesisService(ctx: ServiceContext): Promise<SynthesisService> {
   return ctx.singleton('synthesis', async () => {
     const runs = new RunStore(await appDatabase(ctx));
-    await runs.markInterrupted((jobId) => ctx.jobs.isRunning(jobId));
+    await runs.markInterrupted(ctx.jobs);
     return new SynthesisService(ctx, runs, await getLedgerService(ctx), await vaultSource(ctx));
   });
 }

@@ -36,10 +36,6 @@ describe('synthesis runs across processes', () => {
     } finally {
       await ctx.close();
     }
-    // As a crash would leave it: 'running', with a job that no live process runs. Within its
-    // first minute it may be a run another process is starting (its job record comes next): kept.
-    const db = await Database.open(`${sample.data}/veil.sqlite`);
-    await db.run(`UPDATE synthesis_runs SET status = 'running' WHERE id = $id`, { id: runId });
     const reopened = async () => {
       const after = new ServiceContext(sample.data, 'cli');
       try {
@@ -48,6 +44,12 @@ describe('synthesis runs across processes', () => {
         await after.close();
       }
     };
+    // As a crash would leave it: 'running', with a job that no live process runs: interrupted.
+    const db = await Database.open(`${sample.data}/veil.sqlite`);
+    await db.run(`UPDATE synthesis_runs SET status = 'running' WHERE id = $id`, { id: runId });
+    expect(await reopened()).toBe('interrupted');
+    // A run in its first minute whose job no record names yet may be one another process is starting: kept.
+    await db.run(`UPDATE synthesis_runs SET status = 'running', job_id = 'job-being-started' WHERE id = $id`, { id: runId });
     expect(await reopened()).toBe('running');
     await db.run(`UPDATE synthesis_runs SET created_at = $old WHERE id = $id`, { id: runId, old: new Date(Date.now() - 120_000).toISOString() });
     await db.close();
