@@ -4,6 +4,7 @@
  * and closed with the context. Domains keep their singleton with `ctx.singleton(key, make)`.
  */
 import type { EventName, EventPayload } from '../shared/contract';
+import { appDatabase } from './db/appDatabase';
 import { JobManager } from './jobs/jobManager';
 
 export type AppMode = 'electron' | 'browser' | 'cli';
@@ -17,7 +18,7 @@ export class ServiceContext {
   private readonly listeners = new Set<Listener>();
 
   constructor(readonly dataDir: string, readonly mode: AppMode) {
-    this.jobs = new JobManager(dataDir, this.emit);
+    this.jobs = new JobManager(dataDir, this.emit, () => appDatabase(this));
   }
 
   /** Push an event to every subscriber (IPC, bridge SSE, tests). */

@@ -1,18 +1,20 @@
 /**
- * Jobs: long work with an id, progress events, cancel (AbortSignal) and a result.
- * Status is persisted to <dataDir>/jobs.json so that a restart marks jobs that were
- * running as 'interrupted'. The app and the CLI may share a data directory: each record
- * names the process that runs it, writes merge with what other processes wrote, and a
- * job of another live process stays 'running' (the ledger then shows its reservation as
- * in progress, not as abandoned). Job results must not contain private text.
+ * Jobs: long work with an id, progress events, cancel (AbortSignal) and a result. Records
+ * live in the app database (jobStore.ts), shared with every Veil process on the data
+ * directory: a job of another live process stays 'running' (the ledger shows its
+ * reservation as in progress), and one whose process is gone reads as 'interrupted'.
+ * While jobs run here, a heartbeat refreshes their records and their last progress.
+ * Job results must not contain private text.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { EventName, EventPayload } from '../../shared/contract';
-import { jobSchema, type JobRecord } from '../../shared/api/jobs';
+import type { JobRecord } from '../../shared/api/jobs';
+import { DATABASE_FILE, openAppDatabase } from '../db/appDatabase';
+import type { Database } from '../db/database';
 import { RefusalError } from '../refusalError';
+import { JobStore, type JobOwner } from './jobStore';
+import { processStartIdentity } from './processLiveness';
 
 export interface JobContext {
   readonly id: string;
@@ -29,48 +31,65 @@ export class JobCancelledError extends Error {
   }
 }
 
-export const newJobId = (): string => randomUUID();
+const newJobId = (): string => randomUUID();
 
 type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-const KEEP = 200;
-
-const persistedSchema = z.array(jobSchema.extend({ ownerPid: z.number().int().optional() }));
-type PersistedJob = z.infer<typeof persistedSchema>[number];
-
-/** A process other than this one that is still alive (signal 0 probes without sending). */
-function aliveElsewhere(pid: number | undefined): boolean {
-  if (pid === undefined || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const HEARTBEAT_MS = 10_000;
+const owner: JobOwner = { pid: process.pid, start: processStartIdentity(process.pid) };
 
 export class JobManager {
-  private readonly records = new Map<string, JobRecord>();
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
-  /** Jobs started by this manager: the records it owns in the shared file. */
-  private readonly own = new Set<string>();
-  private readonly file: string;
+  private readonly running = new Map<string, { record: JobRecord; controller: AbortController; done: Promise<unknown> }>();
+  /** Registered here, not started yet. */
+  private readonly registered = new Map<string, JobRecord>();
+  private store?: Promise<JobStore>;
+  private ownDb?: Promise<Database>;
+  private heartbeat?: NodeJS.Timeout;
 
-  constructor(dataDir: string, private readonly emit: Emit) {
-    this.file = join(dataDir, 'jobs.json');
-    this.load();
+  /** `database` gives the shared connection (the context's); without it the manager opens its own. */
+  constructor(
+    private readonly dataDir: string,
+    private readonly emit: Emit,
+    private readonly database?: () => Promise<Database>,
+  ) {}
+
+  private jobStore(): Promise<JobStore> {
+    this.store ??= (async () => {
+      const db = await (this.database ? this.database() : (this.ownDb = openAppDatabase(join(this.dataDir, DATABASE_FILE))));
+      const store = new JobStore(db);
+      await store.importLegacyFile(join(this.dataDir, 'jobs.json'));
+      return store;
+    })();
+    this.store.catch(() => (this.store = undefined)); // try again on the next call
+    return this.store;
   }
 
   /**
-   * Start `work` as a job and return its id at once; `wait(id)` gives the outcome. `id`
-   * may be chosen beforehand (`newJobId()`) when something must name the job before it runs.
+   * Writes the record of a job that will run here ('running', owned by this process) and
+   * returns its id; `run(id, work)` starts it, `discard(id)` drops it if it never starts. A
+   * caller that writes rows naming the job (a synthesis run) registers it first, so that no
+   * process ever sees such a row with no job record.
    */
-  start<T>(kind: string, work: (job: JobContext) => Promise<T>, id = newJobId()): string {
-    if (this.records.has(id)) throw new Error(`job ${id} exists already`);
+  async register(kind: string, id = newJobId()): Promise<string> {
+    if (this.running.has(id) || this.registered.has(id)) throw new Error(`job ${id} exists already`);
+    this.registered.set(id, await (await this.jobStore()).insert(id, kind, owner));
+    return id;
+  }
+
+  async discard(id: string): Promise<void> {
+    if (!this.registered.delete(id)) return;
+    await (await this.jobStore()).discard(id);
+  }
+
+  /** Registers and runs `work` as a job; returns its id once recorded. `wait(id)` gives the outcome. */
+  async start<T>(kind: string, work: (job: JobContext) => Promise<T>, id?: string): Promise<string> {
+    return this.run(await this.register(kind, id), work);
+  }
+
+  run<T>(id: string, work: (job: JobContext) => Promise<T>): string {
+    const record = this.registered.get(id);
+    if (!record) throw new Error(`job ${id} is not registered`);
+    this.registered.delete(id);
     const controller = new AbortController();
-    const record: JobRecord = { id, kind, status: 'running', startedAt: new Date().toISOString() };
-    this.records.set(id, record);
-    this.own.add(id);
-    this.persist();
     const job: JobContext = {
       id,
       signal: controller.signal,
@@ -91,36 +110,38 @@ export class JobManager {
             ? this.finish(record, 'cancelled', {})
             : this.finish(record, 'failed', { error: error instanceof Error ? error.message : String(error) }),
       );
-    this.running.set(id, { controller, done });
+    this.running.set(id, { record, controller, done });
+    this.beat();
     return id;
   }
 
   /** Resolve when the job ends; returns its final record. */
   async wait(id: string): Promise<JobRecord> {
-    await this.running.get(id)?.done;
-    return this.get(id);
+    const entry = this.running.get(id);
+    if (!entry) return this.get(id);
+    await entry.done.catch(() => undefined); // a record that could not be written is still the outcome
+    return { ...entry.record };
   }
 
-  get(id: string): JobRecord {
-    const record = this.records.get(id);
+  /** The record: this process's live copy, or the shared one (another process's jobs). */
+  async get(id: string): Promise<JobRecord> {
+    const local = this.running.get(id)?.record;
+    if (local) return { ...local };
+    const record = await (await this.jobStore()).get(id);
     if (!record) throw new RefusalError(`no job with id ${id}`);
     return record;
   }
 
   /** Running here, or in another live process sharing the data directory. */
-  isRunning(id: string): boolean {
-    if (this.running.has(id)) return true;
-    const record = this.readFile().find((r) => r.id === id);
-    return record?.status === 'running' && aliveElsewhere(record.ownerPid);
+  async isRunning(id: string): Promise<boolean> {
+    if (this.running.has(id) || this.registered.has(id)) return true;
+    return (await (await this.jobStore()).get(id))?.status === 'running';
   }
 
-  /** Recorded here or in the shared jobs file (by any process, running or not). */
-  isKnown(id: string): boolean {
-    return this.records.has(id) || this.readFile().some((r) => r.id === id);
-  }
-
-  list(): JobRecord[] {
-    return [...this.records.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  /** Recent jobs of every process, newest first (this process's with their live progress). */
+  async list(): Promise<JobRecord[]> {
+    const records = await (await this.jobStore()).recent();
+    return records.map((r) => (this.running.has(r.id) ? { ...this.running.get(r.id)!.record } : r));
   }
 
   cancel(id: string): boolean {
@@ -130,50 +151,37 @@ export class JobManager {
     return true;
   }
 
-  /** Cancel everything still running and wait for it to settle. */
+  /** Cancel everything still running, wait for it to settle, and close the manager's own connection. */
   async shutdown(): Promise<void> {
     for (const { controller } of this.running.values()) controller.abort();
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    for (const id of [...this.registered.keys()]) await this.discard(id).catch(() => undefined);
+    if (this.ownDb) await (await this.ownDb).close();
+    this.ownDb = undefined;
+    this.store = undefined;
   }
 
-  private finish(record: JobRecord, status: JobRecord['status'], extra: Partial<JobRecord>): void {
+  private async finish(record: JobRecord, status: JobRecord['status'], extra: Partial<JobRecord>): Promise<void> {
     Object.assign(record, extra, { status, endedAt: new Date().toISOString() });
-    this.running.delete(record.id);
-    this.persist();
-    this.emit('job.finished', record);
-  }
-
-  private readFile(): PersistedJob[] {
-    if (!existsSync(this.file)) return [];
     try {
-      const parsed = persistedSchema.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
-      return parsed.success ? parsed.data : [];
-    } catch {
-      return []; // a torn or foreign file: start afresh rather than refuse to run
+      await (await this.jobStore()).finish(record);
+    } finally {
+      this.running.delete(record.id);
+      this.beat();
+      this.emit('job.finished', { ...record });
     }
   }
 
-  /** Records from the file; those whose process is gone are marked interrupted (and become ours to write). */
-  private load(): void {
-    const stored = this.readFile();
-    if (stored.length === 0) return; // nothing to take over: write nothing until a job starts
-    for (const { ownerPid, ...record } of stored) {
-      if (record.status === 'running' && !aliveElsewhere(ownerPid)) {
-        Object.assign(record, { status: 'interrupted', endedAt: new Date().toISOString() });
-        this.own.add(record.id);
-      }
-      this.records.set(record.id, record);
+  /** A heartbeat while jobs run here (unref'd: it never keeps the process alive). */
+  private beat(): void {
+    if (this.running.size === 0) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    } else {
+      this.heartbeat ??= setInterval(() => {
+        const records = [...this.running.values()].map((r) => r.record);
+        void this.jobStore().then((store) => store.heartbeat(records)).catch(() => undefined);
+      }, HEARTBEAT_MS).unref();
     }
-    this.persist();
-  }
-
-  /** Writes our records over the current file, keeping what other processes wrote there. */
-  private persist(): void {
-    const merged = new Map<string, PersistedJob>(this.readFile().map((r) => [r.id, r]));
-    for (const id of this.own) merged.set(id, { ...this.records.get(id)!, ownerPid: process.pid });
-    const recent = [...merged.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, KEEP);
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(recent), { mode: 0o600 });
-    renameSync(tmp, this.file);
   }
 }

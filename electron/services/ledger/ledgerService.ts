@@ -109,7 +109,7 @@ export class LedgerService {
   async record(ref: DatasetRef, event: PrivacyEvent, meta: ChargeMeta): Promise<{ reservation: LedgerEntryView; commit: LedgerEntryView }> {
     const reservation = await this.reserve(ref, event, meta);
     const commit = await this.commit(reservation.id, { actor: meta.actor });
-    const [reservationView, commitView] = this.views([reservation, commit]);
+    const [reservationView, commitView] = entryViews([reservation, commit], () => false);
     return { reservation: reservationView, commit: commitView };
   }
 
@@ -144,7 +144,7 @@ export class LedgerService {
     const snapshot = await this.snapshot(ref);
     const { spent, curve } = this.account(snapshot);
     const budget = await this.budgetOf(snapshot);
-    const entries = this.views(snapshot.chain);
+    const entries = await this.views(snapshot.chain);
     const count = (status: string) => entries.filter((v) => v.status === status).length;
     const summary: LedgerSummary = {
       dataset: snapshot.dataset,
@@ -205,12 +205,13 @@ export class LedgerService {
     return account;
   }
 
-  private views(chain: readonly LedgerEntryRecord[]): LedgerEntryView[] {
-    return entryViews(chain, (r) => (r.jobId ? this.jobRunning(r.jobId) : this.inFlight.has(r.id)));
-  }
-
-  private jobRunning(jobId: string): boolean {
-    return this.host.jobs.isRunning(jobId);
+  /** Views with each uncommitted reservation's job looked up once (in this or another live process). */
+  private async views(chain: readonly LedgerEntryRecord[]): Promise<LedgerEntryView[]> {
+    const committed = new Set(chain.flatMap((r) => (r.type === 'commit' && r.reservationId !== null ? [r.reservationId] : [])));
+    const jobIds = new Set(chain.flatMap((r) => (r.type === 'reserve' && r.jobId && !committed.has(r.id) ? [r.jobId] : [])));
+    const running = new Set<string>();
+    for (const id of jobIds) if (await this.host.jobs.isRunning(id)) running.add(id);
+    return entryViews(chain, (r) => (r.jobId ? running.has(r.jobId) : this.inFlight.has(r.id)));
   }
 
   private changed(entry: LedgerEntryRecord): void {

@@ -21,7 +21,7 @@ export const modelHandlers: HandlerMap<ModelMethod> = {
     const real = await validateGgufPath(path);
     const service = await getModelService(ctx);
     if (service.loading) throw new RefusalError('a model is already being loaded; wait for that job or cancel it');
-    return { jobId: ctx.jobs.start('model.load', (job) => service.loadGguf(real, job, options)) };
+    return { jobId: await ctx.jobs.start('model.load', (job) => service.loadGguf(real, job, options)) };
   },
   'model.useReference': async (_input, ctx) => (await getModelService(ctx)).useReference(),
   'model.useRemote': async (input, ctx) => (await getModelService(ctx)).useRemote(input),

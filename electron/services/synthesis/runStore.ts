@@ -1,7 +1,9 @@
 /**
  * Synthesis runs in the app database (migration 3). Runs still marked 'running' when the
  * app starts, whose job no live Veil process runs, were cut off by a crash: they become
- * 'interrupted' (their reservation stays charged in the ledger).
+ * 'interrupted' (their reservation stays charged in the ledger). A run's job is recorded
+ * (in the same database) before the run, so a run whose job is not running is never one
+ * being started.
  */
 import { dpPromptSchema, type DpPromptExport } from '../../../core/export/dpPromptFormat';
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
@@ -36,9 +38,7 @@ const SELECT_ALL = 'SELECT * FROM synthesis_runs WHERE $dataset IS NULL OR datas
 const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, document_json = $document WHERE id = $id`;
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
 const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
-const SELECT_RUNNING = `SELECT id, job_id, created_at FROM synthesis_runs WHERE status = 'running'`;
-/** A run younger than this whose job no record names yet may be one another process is starting (its job record comes a moment later). */
-const STARTING_MS = 60_000;
+const SELECT_RUNNING = `SELECT id, job_id FROM synthesis_runs WHERE status = 'running'`;
 const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE id = $id AND status = 'running'`;
 
 export class RunNotFoundError extends Error {}
@@ -109,10 +109,9 @@ export class RunStore {
   }
 
   /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */
-  async markInterrupted(jobs: { isRunning(jobId: string): boolean; isKnown(jobId: string): boolean }): Promise<void> {
-    for (const run of await this.db.all<{ id: number; job_id: string; created_at: string }>(SELECT_RUNNING)) {
-      const starting = !jobs.isKnown(run.job_id) && Date.now() - Date.parse(run.created_at) < STARTING_MS;
-      if (!starting && !jobs.isRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
+  async markInterrupted(jobs: { isRunning(jobId: string): Promise<boolean> }): Promise<void> {
+    for (const run of await this.db.all<{ id: number; job_id: string }>(SELECT_RUNNING)) {
+      if (!(await jobs.isRunning(run.job_id))) await this.db.run(MARK_INTERRUPTED, { id: run.id });
     }
   }
 }

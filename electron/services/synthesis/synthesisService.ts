@@ -12,7 +12,7 @@ import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
 import type { ServiceContext } from '../context';
-import { newJobId, type JobContext } from '../jobs/jobManager';
+import type { JobContext } from '../jobs/jobManager';
 import type { LedgerService } from '../ledger/ledgerService';
 import { getModelService } from '../model/modelHandlers';
 import { committedDocument, jobParameters, releasedContent, uncommittedDocument, type ModelIdentity } from './certificate';
@@ -61,16 +61,25 @@ export class SynthesisService {
     const { priced, dataset } = await this.price(request);
     const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
     checkCandidates(generator.model, request.topK);
-    const jobId = newJobId();
-    const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
-      purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
-      parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta },
-      jobId,
-      privacyUnit: dataset.privacyUnit,
-    });
-    const runId = await this.runs.create(request, jobId, priced.plan.delta);
-    await this.runs.setLedgerEntry(runId, reservation.id);
-    this.ctx.jobs.start('synthesis', (job) => this.generate(job, runId, reservation.id, priced, dataset, generator), jobId);
+    // The job's record comes first: no process may see a reservation or run naming a job that is not recorded.
+    const jobId = await this.ctx.jobs.register('synthesis');
+    let started: { runId: number; reservationId: number };
+    try {
+      const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
+        purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
+        parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta },
+        jobId,
+        privacyUnit: dataset.privacyUnit,
+      });
+      const runId = await this.runs.create(request, jobId, priced.plan.delta);
+      await this.runs.setLedgerEntry(runId, reservation.id);
+      started = { runId, reservationId: reservation.id };
+    } catch (error) {
+      await this.ctx.jobs.discard(jobId);
+      throw error;
+    }
+    const { runId, reservationId } = started;
+    this.ctx.jobs.run(jobId, (job) => this.generate(job, runId, reservationId, priced, dataset, generator));
     return { jobId, runId };
   }
 

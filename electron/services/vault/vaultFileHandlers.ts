@@ -10,7 +10,7 @@ export const vaultFileHandlers: HandlerMap<'vault.previewImport' | 'vault.import
   'vault.import': async (request, ctx) => {
     const vault = await getVaultService(ctx);
     const prepared = await prepareImport(vault.db, request);
-    return { jobId: ctx.jobs.start('vault.import', (job) => runImport(prepared, job, vault)) };
+    return { jobId: await ctx.jobs.start('vault.import', (job) => runImport(prepared, job, vault)) };
   },
   'vault.export': async ({ dataset, ...options }, ctx) => {
     const vault = await getVaultService(ctx);

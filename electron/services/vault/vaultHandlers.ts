@@ -29,7 +29,7 @@ export const vaultHandlers: HandlerMap<VaultMethod> = {
   'vault.scanPii': async ({ dataset }, ctx) => {
     const service = await vault(ctx);
     const { id } = await service.dataset(dataset);
-    return { jobId: ctx.jobs.start('vault.scanPii', (job) => service.rescanPii(id, job)) };
+    return { jobId: await ctx.jobs.start('vault.scanPii', (job) => service.rescanPii(id, job)) };
   },
   'vault.compact': async (_input, ctx) => (await vault(ctx)).compact(),
   'vault.createSample': async ({ kind, name }, ctx) => (await vault(ctx)).createSample(kind, name),
