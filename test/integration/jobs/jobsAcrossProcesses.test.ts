@@ -15,6 +15,7 @@ import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 
 const run = promisify(execFile);
+const CHURN = join(import.meta.dirname, 'jobChurnChild.ts');
 const IMPORTS = 6;
 const INFOS = 10;
 let dir: string;
@@ -49,6 +50,21 @@ describe('job records across processes', () => {
       const jobs = (await ctx.jobs.list()).filter((j) => j.kind === 'vault.import');
       expect(jobs).toHaveLength(IMPORTS);
       for (const job of jobs) expect(job).toMatchObject({ status: 'succeeded', result: { accepted: 300 } });
+    } finally {
+      await ctx.close();
+    }
+  }, 300_000);
+
+  it('lose no record and no result when several processes run many jobs at once', async () => {
+    const PROCESSES = 4;
+    const JOBS = 40;
+    const children = Array.from({ length: PROCESSES }, () => run(process.execPath, ['--import', 'tsx', CHURN, dataDir, String(JOBS)]));
+    const ids = (await Promise.all(children)).flatMap(({ stdout }) => JSON.parse(stdout) as string[]);
+    expect(ids).toHaveLength(PROCESSES * JOBS);
+    const ctx = new ServiceContext(dataDir, 'cli');
+    try {
+      const churned = new Map((await ctx.jobs.list()).filter((j) => j.kind === 'churn').map((j) => [j.id, j]));
+      for (const id of ids) expect(churned.get(id)).toMatchObject({ status: 'succeeded', result: { n: expect.any(Number) } });
     } finally {
       await ctx.close();
     }
