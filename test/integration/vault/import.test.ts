@@ -178,7 +178,7 @@ describe('checks before an import starts', () => {
   it('checks the mapping against the header and the dataset', async () => {
     await callMethod(ctx, 'vault.createDataset', { name: 'gen', task: 'generation' });
     const path = file('m.csv', 'body,label\nx,spam\n');
-    await expect(callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { text: 'text' } })).rejects.toThrow(/the text column "text" is not in the file's header \("body", "label"\)/);
+    await expect(callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { text: 'text' } })).rejects.toThrow(/the text column "text" is not in the file.s header; the file.s header has "body", "label"$/);
     await expect(callMethod(ctx, 'vault.import', { dataset: 'gen', path, mapping: { text: 'body', label: 'label' } })).rejects.toThrow(/generation dataset has no labels/);
     await expect(callMethod(ctx, 'vault.import', { dataset: 'nope', path, mapping: { text: 'body' } })).rejects.toThrow(/no dataset named "nope"/);
   });

@@ -83,8 +83,20 @@ export function mapRow(source: SourceValues, rules: MappingRules): NewRecord | P
 
 export const isProblem = (row: NewRecord | Problem): row is Problem => 'code' in row;
 
-const headerList = (columns: readonly string[]) =>
-  columns.slice(0, 12).map((c) => `"${c.length > 40 ? `${c.slice(0, 40)}…` : c}"`).join(', ') + (columns.length > 12 ? ', …' : '');
+/**
+ * Whether a header cell looks like a field name (text, label, Customer ID, subj_1): short,
+ * at most three words of letters, digits, '_', '-' or '.', not a number. Anything else may
+ * be a record's content (a file without a header makes its first row the header) and is
+ * never quoted in a message.
+ */
+export const looksLikeFieldName = (cell: string): boolean =>
+  cell.length <= 32 && /^[\p{L}_][\p{L}\p{N}_.-]*(?: [\p{L}\p{N}_.-]+){0,2}$/u.test(cell.trim());
+
+/** The header named for a message: its names when all look like field names, else that the first row looks like data. */
+function headerDescription(columns: readonly string[]): string {
+  if (!columns.every(looksLikeFieldName)) return `the first row looks like data, not a header: a CSV file must start with a row naming its ${columns.length} columns`;
+  return `the file's header has ${columns.slice(0, 12).map((c) => `"${c}"`).join(', ')}${columns.length > 12 ? ', …' : ''}`;
+}
 
 /** Checks a mapping against the dataset and, for CSV, the header; throws an ImportError naming what is wrong. */
 export function checkMapping(mapping: ColumnMapping, task: 'classification' | 'generation', columns: readonly string[] | null): void {
@@ -93,7 +105,7 @@ export function checkMapping(mapping: ColumnMapping, task: 'classification' | 'g
   for (const [role, column] of Object.entries(mapping)) {
     if (column === undefined) continue;
     const found = columns.filter((c) => c === column).length;
-    if (found === 0) throw new ImportError(`the ${role} column "${column}" is not in the file's header (${headerList(columns)})`);
+    if (found === 0) throw new ImportError(`the ${role} column "${column}" is not in the file's header; ${headerDescription(columns)}`);
     if (found > 1) throw new ImportError(`the header has ${found} columns named "${column}"`);
   }
 }

@@ -1,0 +1,66 @@
+/**
+ * Import hardening from the outside review: no cell content in any error (a file without a
+ * header row makes its first data row the header), rows merged by an unterminated quote
+ * reported by line, subject-level warnings, numbers taken as written in JSON.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { MethodInput } from '../../../electron/shared/contract';
+import type { ImportReport } from '../../../electron/shared/api/vaultFiles';
+
+const run = promisify(execFile);
+let dir: string;
+let dataDir: string;
+let ctx: ServiceContext;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-import-hard-'));
+  dataDir = ensureDataDir(join(dir, 'data'));
+  ctx = new ServiceContext(dataDir, 'cli');
+  await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['pos', 'neg'] });
+});
+afterEach(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+type Request = Omit<MethodInput<'vault.import'>, 'path' | 'dataset'> & { dataset?: string };
+async function imported(path: string, request: Request = {}): Promise<ImportReport> {
+  const job = await ctx.jobs.wait((await callMethod(ctx, 'vault.import', { dataset: 'mail', path, ...request })).jobId);
+  expect(job.error).toBeUndefined();
+  return job.result as ImportReport;
+}
+
+const CANARY = 'private first row CANARY-7f3a9';
+
+describe('import errors quote no content', () => {
+  it('says the first row looks like data, naming none of its cells, in the API and the CLI', async () => {
+    const path = file('noheader.csv', `${CANARY},pos,subj1\nsecond private row,neg,subj2\n`);
+    const error = await callMethod(ctx, 'vault.import', { dataset: 'mail', path }).then(() => null, (e: Error) => e.message);
+    expect(error).toMatch(/the text column "text" is not in the file's header; the first row looks like data/);
+    for (const cell of ['CANARY', 'private first', 'subj1', '"pos"']) expect(error).not.toContain(cell);
+    const cli = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', path, '--dataset', 'mail', '--data-dir', dataDir]).then(
+      () => null,
+      (e: { stderr: string }) => e.stderr,
+    );
+    expect(cli).toMatch(/the first row looks like data/);
+    expect(cli).not.toContain('CANARY');
+  }, 60_000);
+
+  it('names the header\'s columns when they all look like field names', async () => {
+    const path = file('header.csv', 'Body Text,Customer ID,label_2\nhello,c1,pos\n');
+    await expect(callMethod(ctx, 'vault.import', { dataset: 'mail', path })).rejects.toThrow(/the file's header has "Body Text", "Customer ID", "label_2"$/);
+  });
+});
