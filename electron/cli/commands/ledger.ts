@@ -9,7 +9,7 @@ import { defaultDataDir } from '../../services/dataDir';
 import { describeEvent } from '../../../core/accounting/describeEvent';
 import { epsilonNumber, type EpsilonBound, type LedgerEntryDto, type LedgerSummary, type VerificationDto } from '../../shared/api/ledger';
 import type { MethodInput } from '../../shared/contract';
-import { outputFile, readJsonFile, writeOutput, type OutputFile } from '../files';
+import { outputFile, readJsonFile, readTextFile, writeOutput, type OutputFile } from '../files';
 import { CliError, printResult } from '../output';
 import { withServices } from '../withServices';
 
@@ -57,7 +57,9 @@ function output(content: string, out: OutputFile | undefined): void {
 }
 
 /** "entry 12 (dataset 1, #5)", or the dataset for a problem with the chain as a whole. */
-const problemPlace = (p: VerificationDto['problems'][number]) => (p.entryId === null ? `dataset ${p.datasetId}` : `entry ${p.entryId} (dataset ${p.datasetId}, #${p.seq})`);
+/** Where a problem is: an entry, a dataset's chain, or the ledger as a whole (dataset 0: the expected head, the triggers). */
+const problemPlace = (p: VerificationDto['problems'][number]) =>
+  p.entryId !== null ? `entry ${p.entryId} (dataset ${p.datasetId}, #${p.seq})` : p.datasetId > 0 ? `dataset ${p.datasetId}` : 'the ledger';
 
 /** The verification report: each chain, then every problem, the first one marked as the first bad entry. */
 export function verifyText(report: VerificationDto): string {
@@ -96,18 +98,34 @@ export function registerLedger(program: Command): void {
 
   common(ledger.command('verify').description('recompute the hash chains and totals; exits 1 naming the first bad entry'), false)
     .option('--expect-head <hash>', 'a chain head kept elsewhere (export, printed report) that must still be in the chain')
+    .option('--anchor <file>', 'a copy of the ledger anchor kept elsewhere (veil ledger anchor --out): its heads must still be in the chains')
     .option('--json', 'print JSON')
-    .action((opts: Omit<Common, 'dataset'> & { dataset?: string; expectHead?: string }) =>
-      withServices(opts.dataDir, async (ctx) => {
-        const report = await callMethod(ctx, 'ledger.verify', { dataset: opts.dataset, expectedHead: opts.expectHead });
+    .action((opts: Omit<Common, 'dataset'> & { dataset?: string; expectHead?: string; anchor?: string }) => {
+      const anchorCopy = opts.anchor === undefined ? undefined : readTextFile(opts.anchor, '--anchor');
+      return withServices(opts.dataDir, async (ctx) => {
+        const report = await callMethod(ctx, 'ledger.verify', { dataset: opts.dataset, expectedHead: opts.expectHead, anchorCopy });
         printResult(opts.json, report, () => verifyText(report));
         const first = report.problems[0];
         if (first) {
           const more = report.problems.length - 1;
           throw new CliError(`ledger verification failed at ${problemPlace(first)}: ${first.field} ${first.message}${more ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`, 1);
         }
-      }),
-    );
+      });
+    });
+
+  common(ledger.command('anchor').description('print or write the ledger anchor (chain heads kept beside the database): a copy to keep elsewhere'), false)
+    .option('--out <file>', 'write to a file instead of stdout')
+    .option('--overwrite', 'with --out: replace an existing file')
+    .option('--json', 'print JSON (file, heads and lines)')
+    .action((opts: Omit<Common, 'dataset'> & { dataset?: string }) => {
+      const out = opts.out === undefined ? undefined : outputFile(opts.out, { overwrite: opts.overwrite });
+      return withServices(opts.dataDir, async (ctx) => {
+        const anchor = await callMethod(ctx, 'ledger.anchor', { dataset: opts.dataset });
+        if (out) output(anchor.content, out);
+        if (out || opts.json) printResult(opts.json, anchor, () => `wrote ${out!.path} (${anchor.heads.map((h) => `dataset ${h.dataset} #${h.seq} ${h.hash}`).join('; ') || 'nothing anchored yet'})`);
+        else process.stdout.write(anchor.content);
+      });
+    });
 
   common(ledger.command('export').description("write a dataset's full ledger as JSON (verifiable offline) or CSV"))
     .option('--json', 'JSON (default)')
@@ -122,11 +140,14 @@ export function registerLedger(program: Command): void {
       });
     });
 
-  common(ledger.command('report').description('write the printable HTML budget report (entries, totals, ε(δ) curve, chain head)'))
-    .requiredOption('--out <file>', 'output .html file')
+  // --dataset and --out are checked together: one message names every missing one.
+  common(ledger.command('report').description('write the printable HTML budget report (entries, totals, ε(δ) curve, chain head, anchor)'), false)
+    .option('--out <file>', 'output .html file (required)')
     .option('--overwrite', 'replace an existing file')
     .option('--json', 'print JSON')
     .action((opts: Common) => {
+      const missing = [opts.dataset === undefined && '--dataset <name>', opts.out === undefined && '--out <file>'].filter(Boolean);
+      if (missing.length > 0) throw new CliError(`ledger report needs ${missing.join(' and ')}`, 2);
       const out = outputFile(opts.out!, { overwrite: opts.overwrite });
       return withServices(opts.dataDir, async (ctx) => {
         const report = await callMethod(ctx, 'ledger.report', { dataset: opts.dataset });

@@ -42,7 +42,13 @@ function entryRow(e: LedgerEntryView): string {
   return `<tr class="${e.status ?? ''}">${escaped.map((c, i) => `<td${i === 6 ? ' class="num"' : ''}>${c}</td>`).join('')}</tr>`;
 }
 
-export function budgetReportHtml(summary: LedgerSummary, entries: readonly LedgerEntryView[], generatedAt = new Date()): string {
+/** The dataset's newest anchored head and the anchor file, printed so that a compliance officer can keep them. */
+export interface ReportAnchor {
+  file: string;
+  heads: readonly { seq: number; hash: string; at: string }[];
+}
+
+export function budgetReportHtml(summary: LedgerSummary, entries: readonly LedgerEntryView[], generatedAt = new Date(), anchor?: ReportAnchor): string {
   const { budget, spent, reservations: r } = summary;
   const name = escapeHtml(summary.dataset.name);
   const totals: [string, string][] = [
@@ -71,6 +77,16 @@ ${budget ? svgCurve(summary.curve, { cap: budget.epsilon, delta: budget.delta })
 <h2>Chain head</h2>
 <p>Chain position #${summary.head.seq}: <code>${summary.head.hash}</code></p>
 <p>Keep this value apart from the database. <code>veil ledger verify --expect-head &lt;hash&gt;</code> then proves that the entries up to it are unchanged; the hash chain alone cannot detect a ledger rewritten from scratch.</p>
+${anchorSection(anchor)}
 </body></html>
 `;
+}
+
+function anchorSection(anchor: ReportAnchor | undefined): string {
+  if (!anchor) return '';
+  const head = anchor.heads.at(-1);
+  const line = head ? `position #${head.seq}: <code>${escapeHtml(head.hash)}</code>, anchored ${escapeHtml(head.at)}` : 'no entry anchored yet';
+  return `<h2>Ledger anchor</h2>
+<p>Newest anchored head of this dataset in <code>${escapeHtml(anchor.file)}</code> (an append-only file beside the database, written on every ledger entry and checked on every reservation and verification): ${line}.</p>
+<p>Keep a copy (<code>veil ledger anchor --out FILE</code>) apart from this computer; <code>veil ledger verify --anchor FILE</code> then catches entries removed from the end or a chain rewritten since, even if the database and the local anchor were both rewritten.</p>`;
 }

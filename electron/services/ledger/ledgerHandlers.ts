@@ -7,7 +7,7 @@ import { getLedgerService } from './ledgerService';
 
 type LedgerMethod =
   | 'budget.get' | 'budget.set' | 'ledger.summary' | 'ledger.entries' | 'ledger.record'
-  | 'ledger.remaining' | 'ledger.verify' | 'ledger.report' | 'ledger.export';
+  | 'ledger.remaining' | 'ledger.verify' | 'ledger.report' | 'ledger.export' | 'ledger.anchor';
 
 const ledger = (ctx: ServiceContext) => getLedgerService(ctx);
 
@@ -18,10 +18,13 @@ export const ledgerHandlers: HandlerMap<LedgerMethod> = {
   'ledger.entries': async ({ dataset }, ctx) => (await ledger(ctx)).entries(dataset),
   'ledger.record': async ({ dataset, event, purpose, parameters }, ctx) => (await ledger(ctx)).record(dataset, event, { purpose, parameters }),
   'ledger.remaining': async ({ dataset, event }, ctx) => (await ledger(ctx)).remainingCount(dataset, event),
-  'ledger.verify': async ({ dataset, expectedHead }, ctx) => (await ledger(ctx)).verify(dataset, { expectedHead }),
+  'ledger.verify': async ({ dataset, expectedHead, anchorCopy }, ctx) => (await ledger(ctx)).verify(dataset, { expectedHead, anchorCopy }),
+  'ledger.anchor': async ({ dataset }, ctx) => (await ledger(ctx)).anchor(dataset),
   'ledger.report': async ({ dataset }, ctx) => {
-    const { summary, entries } = await (await ledger(ctx)).statement(dataset);
-    return { html: budgetReportHtml(summary, entries), fileName: exportFileName(summary, 'html', 'budget-report'), head: summary.head.hash };
+    const service = await ledger(ctx);
+    const { summary, entries } = await service.statement(dataset);
+    const anchor = await service.anchor(summary.dataset.id);
+    return { html: budgetReportHtml(summary, entries, new Date(), anchor), fileName: exportFileName(summary, 'html', 'budget-report'), head: summary.head.hash };
   },
   'ledger.export': async ({ dataset, format }, ctx) => {
     const { summary, entries } = await (await ledger(ctx)).statement(dataset);

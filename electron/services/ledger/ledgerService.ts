@@ -20,6 +20,7 @@ import { accountSpend, epsilonCurve, NOTHING_SPENT } from './ledgerAccounting';
 import { readChain, readEntry } from './ledgerStore';
 import { remainingCount, type RemainingCount } from './remaining';
 import * as protocol from './reservations';
+import { anchorFileOf, readAnchor, type AnchorLine } from './anchor';
 import { verifyLedger, type VerificationReport, type VerifyOptions } from './verify';
 
 type LedgerHost = Pick<ServiceContext, 'emit' | 'jobs' | 'mode'>;
@@ -166,6 +167,17 @@ export class LedgerService {
   /** One entry by id (e.g. the one a certificate names). */
   entry(id: number): Promise<LedgerEntryRecord | undefined> {
     return readEntry(this.db, id);
+  }
+
+  /** The anchor file's lines, of one dataset or all, and each dataset's newest anchored head (checked first). */
+  async anchor(ref?: DatasetRef): Promise<{ file: string; content: string; heads: AnchorLine[] }> {
+    const datasetId = ref === undefined ? undefined : (await resolveDataset(this.db, ref)).id;
+    const file = anchorFileOf(this.db);
+    if (!file) throw new LedgerError('an in-memory ledger has no anchor file');
+    await this.verify(datasetId); // begins anchoring a ledger made by an older Veil
+    const state = readAnchor(file);
+    const lines = state.lines.filter((l) => datasetId === undefined || l.dataset === datasetId);
+    return { file, content: lines.map((l) => `${JSON.stringify(l)}\n`).join(''), heads: [...state.heads.values()].filter((l) => datasetId === undefined || l.dataset === datasetId) };
   }
 
   async verify(ref?: DatasetRef, options?: VerifyOptions): Promise<VerificationReport> {

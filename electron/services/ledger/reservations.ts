@@ -16,6 +16,7 @@ import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend, relationsOf } from './ledgerAccounting';
 import { appendEntry, latestBudget, readChain, readEntry, reservations } from './ledgerStore';
 import { chainProblems, guardProblems, unitMismatches } from './chainIntegrity';
+import { anchorEntry, checkAnchor } from './anchor';
 
 export interface DatasetKey {
   id: number;
@@ -63,16 +64,19 @@ function spentUpper(previous: readonly LedgerEntryRecord[], delta: number): numb
  */
 const verifiedPrefix = new WeakMap<Database, Map<number, { version: number; seq: number; hash: string }>>();
 
-export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
+export async function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
   const parsed = privacyEventSchema.parse(event);
-  return db.transaction(async (tx) => {
+  return anchorEntry(db, await db.transaction(async (tx) => {
     const unit = await privacyUnitOf(tx, dataset);
     const chain = await readChain(tx, dataset.id);
     const version = (await tx.get<{ data_version: number }>('PRAGMA data_version'))!.data_version;
     const verified = verifiedPrefix.get(db) ?? verifiedPrefix.set(db, new Map()).get(db)!;
     const known = verified.get(dataset.id);
     const trusted = known?.version === version && chain[known.seq - 1]?.entryHash === known.hash ? known.seq : 0;
-    const tampered = [...(await chainProblems(chain, trusted)), ...unitMismatches(chain, unit), ...(await guardProblems(tx))];
+    const tampered = [
+      ...(await chainProblems(chain, trusted)), ...unitMismatches(chain, unit), ...(await guardProblems(tx)),
+      ...(await checkAnchor(db, tx, new Map([[dataset.id, chain]]))),
+    ];
     if (tampered.length > 0) throw new LedgerTamperedError(dataset.name, tampered[0]);
     if (meta.privacyUnit && meta.privacyUnit !== unit) {
       throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${unit} after this release was priced per ${meta.privacyUnit}: price it again`);
@@ -110,7 +114,7 @@ export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, 
     });
     verified.set(dataset.id, { version, seq: entry.seq, hash: entry.entryHash });
     return entry;
-  });
+  }));
 }
 
 async function privacyUnitOf(tx: Queryable, dataset: DatasetKey): Promise<string | undefined> {
@@ -123,8 +127,8 @@ export interface CommitMeta {
   outputHash?: string;
 }
 
-export function commit(db: Database, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
-  return db.transaction(async (tx) => {
+export async function commit(db: Database, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
+  return anchorEntry(db, await db.transaction(async (tx) => {
     const reservation = await readEntry(tx, reservationId);
     if (reservation?.type !== 'reserve') throw new LedgerError(`no reservation with id ${reservationId}`);
     const done = await tx.get<{ id: number }>(
@@ -141,7 +145,7 @@ export function commit(db: Database, reservationId: number, meta: CommitMeta): P
       actor: meta.actor,
       outputHash: meta.outputHash ?? null,
     });
-  });
+  }));
 }
 
 export interface BudgetChange {
@@ -152,10 +156,10 @@ export interface BudgetChange {
 }
 
 /** Sets or changes the dataset's budget: itself a ledger entry. */
-export function setBudget(db: Database, dataset: DatasetKey, change: BudgetChange): Promise<LedgerEntryRecord> {
+export async function setBudget(db: Database, dataset: DatasetKey, change: BudgetChange): Promise<LedgerEntryRecord> {
   if (!(change.epsilon > 0 && Number.isFinite(change.epsilon))) throw new LedgerError(`ε cap must be finite and > 0, got ${change.epsilon}`);
   if (!(change.delta > 0 && change.delta < 1)) throw new LedgerError(`δ must be in (0, 1), got ${change.delta}`);
-  return db.transaction((tx) =>
+  const entry = await db.transaction((tx) =>
     appendEntry(tx, {
       datasetId: dataset.id,
       type: 'budget',
@@ -165,4 +169,5 @@ export function setBudget(db: Database, dataset: DatasetKey, change: BudgetChang
       actor: change.actor,
     }),
   );
+  return anchorEntry(db, entry);
 }

@@ -6,7 +6,8 @@
  * docs/ledger.md.
  */
 import { toEpsilonBound, type EpsilonBound } from '../../shared/api/ledger';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
+import { checkAnchor, headProblems, parseAnchor } from './anchor';
 import { chainProblems, guardProblems, unitMismatches, type VerificationProblem } from './chainIntegrity';
 import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend } from './ledgerAccounting';
@@ -63,10 +64,13 @@ function totalProblems(chain: readonly LedgerEntryRecord[], summary: ChainVerifi
 export interface VerifyOptions {
   /** A chain head kept elsewhere (an export, a printed report): it must still be in the chain. */
   expectedHead?: string;
+  /** A copy of the anchor file kept elsewhere: each dataset's newest line must still be in its chain. */
+  anchorCopy?: string;
 }
 
 /** Verifies one dataset's chain, or every chain. */
-export async function verifyLedger(q: Queryable, datasetId?: number, options: VerifyOptions = {}): Promise<VerificationReport> {
+export async function verifyLedger(db: Database, datasetId?: number, options: VerifyOptions = {}): Promise<VerificationReport> {
+  const q: Queryable = db;
   const rows = await readChain(q, datasetId);
   const byDataset = new Map<number, LedgerEntryRecord[]>();
   for (const row of rows) {
@@ -87,6 +91,14 @@ export async function verifyLedger(q: Queryable, datasetId?: number, options: Ve
       datasetId: datasetId ?? 0, entryId: null, seq: null, field: 'head',
       message: `the expected chain head ${options.expectedHead} is not in the ledger: entries were removed or the chain was rewritten`,
     });
+  }
+  // Datasets in scope whose entries are all gone are checked against the anchor as empty chains.
+  const scope = datasetId === undefined ? (await q.all<{ id: number }>('SELECT id FROM datasets')).map((d) => d.id) : [datasetId];
+  const chainsInScope = new Map(scope.map((id) => [id, byDataset.get(id) ?? []]));
+  problems.push(...(await checkAnchor(db, q, chainsInScope)));
+  if (options.anchorCopy !== undefined) {
+    const copy = parseAnchor(options.anchorCopy, 'the anchor copy');
+    problems.push(...copy.problems, ...headProblems(copy, chainsInScope));
   }
   problems.push(...(await unitProblems(q, rows)), ...(await guardProblems(q)), ...(await danglingRunProblems(q, datasetId)));
   return { ok: problems.length === 0, problems, chains };

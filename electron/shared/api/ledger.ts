@@ -149,7 +149,7 @@ export const ledgerMethods = {
     'How many more releases of this kind fit in what is left',
   ),
   'ledger.verify': method(
-    z.object({ dataset: datasetRef.optional(), expectedHead: hash.optional() }).strict(),
+    z.object({ dataset: datasetRef.optional(), expectedHead: hash.optional(), anchorCopy: z.string().max(64 * 1024 * 1024).optional().describe('a copy of the anchor file kept elsewhere') }).strict(),
     verificationSchema,
     'Recompute the hash chains and the totals; names the first bad entry',
   ),
@@ -157,6 +157,11 @@ export const ledgerMethods = {
     byDataset,
     z.object({ html: z.string(), fileName: z.string(), head: hash }),
     'A printable HTML budget report: entries, totals, ε(δ) curve, chain head',
+  ),
+  'ledger.anchor': method(
+    z.object({ dataset: datasetRef.optional() }).strict(),
+    z.object({ file: z.string(), content: z.string(), heads: z.array(z.object({ dataset: z.number(), seq: z.number(), hash, at: z.string() })) }),
+    'The ledger anchor (the chain heads kept beside the database), of one dataset or all: a copy to keep elsewhere',
   ),
   'ledger.export': method(
     z.object({ dataset: datasetRef, format: z.enum(['json', 'csv']) }).strict(),

@@ -9,6 +9,6 @@ import { synthesisMigration } from './003_synthesis';
 import { plansMigration } from './004_plans';
 import { ftsSecureDeleteMigration } from './005_fts_secure_delete';
 import { contentHashIndexMigration } from './006_content_hash_index';
-import { jobsMigration } from './007_jobs';
+import { jobsMigration } from './007_jobs_and_ledger_anchor';
 
 export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration, jobsMigration];

@@ -3,12 +3,13 @@
  * a jobs.json file that processes rewrote without a lock). A running job names the process
  * that runs it: its pid and that process's start identity (a reused pid is not the owner),
  * and a heartbeat the owner refreshes. Results and errors hold no private text.
+ * Also: when the ledger anchor file (ledger/anchor.ts) began, so that a deleted one is noticed.
  */
 import type { Migration } from '../migrate';
 
 export const jobsMigration: Migration = {
   id: 7,
-  name: 'jobs',
+  name: 'jobs_and_ledger_anchor',
   sql: `
 CREATE TABLE jobs (
   id TEXT PRIMARY KEY,
@@ -25,5 +26,9 @@ CREATE TABLE jobs (
 );
 CREATE INDEX jobs_started ON jobs (started_at);
 CREATE INDEX jobs_running ON jobs (status) WHERE status = 'running';
+CREATE TABLE ledger_anchor (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  started_at TEXT NOT NULL
+);
 `,
 };
