@@ -60,7 +60,49 @@ class Cursor {
   private bufStart = 0;
   pos = 0;
 
-  constructor(private readonly source: ByteSource) {}
+  constructor(private readonly source: ByteSource, private readonly signal?: AbortSignal) {}
+
+  /** The next n bytes when already buffered (no await: a loop over many items stays synchronous). */
+  private buffered(n: number): DataView | null {
+    if (this.pos < this.bufStart || this.pos + n > this.bufStart + this.buf.length) return null;
+    const view = new DataView(this.buf.buffer, this.buf.byteOffset + (this.pos - this.bufStart), n);
+    this.pos += n;
+    return view;
+  }
+
+  /**
+   * Skips `count` array items after the ones kept: fixed-size items by seeking; strings by
+   * their lengths, read from the buffer (refilled, with a cancellation check, once per chunk),
+   * each still checked to be UTF-8. A 60-million-item array costs no await per item.
+   */
+  async skipItems(type: GgufValueType, count: number, what: string): Promise<void> {
+    if (type !== GgufValueType.STRING) {
+      const bytes = count * scalarSize(type)!;
+      if (bytes > this.remaining) throw new GgufFormatError(`file ends inside ${what} (truncated or corrupt)`);
+      this.pos += bytes;
+      return;
+    }
+    for (let i = 0; i < count; i++) {
+      const lengthView = this.buffered(8) ?? (await this.refill(8, what));
+      const high = lengthView.getUint32(4, true);
+      const n = lengthView.getUint32(0, true);
+      if (high !== 0 || n > Math.min(MAX_STRING, this.remaining)) throw new GgufFormatError(`${what}: an item claims more bytes than the file holds`);
+      const view = this.buffered(n) ?? (await this.refill(n, what));
+      const bytes = new Uint8Array(view.buffer, view.byteOffset, n);
+      if (!isAscii(bytes)) {
+        try {
+          decoder.decode(bytes);
+        } catch {
+          throw new GgufFormatError(`${what}: an item is not valid UTF-8`);
+        }
+      }
+    }
+  }
+
+  private async refill(n: number, what: string): Promise<DataView> {
+    if (this.signal?.aborted) throw this.signal.reason ?? new Error('cancelled');
+    return this.need(n, what);
+  }
 
   get remaining(): number {
     return this.source.size - this.pos;
@@ -125,6 +167,12 @@ class Cursor {
   }
 }
 
+/** ASCII is valid UTF-8: checked byte by byte, far cheaper than a decoder call per short string. */
+function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 0x7f) return false;
+  return true;
+}
+
 function bigToJson(v: bigint): number | string {
   return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v.toString();
 }
@@ -138,16 +186,14 @@ async function readValue(c: Cursor, type: number, key: string): Promise<GgufValu
   if (minItem === undefined) throw new GgufFormatError(`${key}: unknown array item type ${itemType}`);
   if (length * minItem > c.remaining) throw new GgufFormatError(`${key}: array of ${length} items does not fit in the file (truncated or corrupt)`);
   const values: GgufScalar[] = [];
-  for (let i = 0; i < length; i++) {
-    const item = await c.scalar(itemType, `${key}[${i}]`);
-    if (i < ARRAY_KEEP) values.push(item);
-  }
+  for (let i = 0; i < Math.min(length, ARRAY_KEEP); i++) values.push(await c.scalar(itemType, `${key}[${i}]`));
+  await c.skipItems(itemType, length - values.length, `the array ${key}`);
   return length <= ARRAY_KEEP ? { itemType, length, values } : { itemType, length };
 }
 
-/** Parse and validate the GGUF header; throws GgufFormatError with a clear message. */
-export async function readGgufHeader(source: ByteSource): Promise<GgufHeader> {
-  const c = new Cursor(source);
+/** Parse and validate the GGUF header; throws GgufFormatError with a clear message, or the signal's reason once aborted. */
+export async function readGgufHeader(source: ByteSource, { signal }: { signal?: AbortSignal } = {}): Promise<GgufHeader> {
+  const c = new Cursor(source, signal);
   if (source.size < 24) throw new GgufFormatError(`file is ${source.size} bytes, too small to be a GGUF model`);
   const magic = await c.u32('magic');
   if (magic !== GGUF_MAGIC) throw new GgufFormatError('not a GGUF file (the first four bytes are not "GGUF")');
