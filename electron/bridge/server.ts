@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { BadRequestError, callMethod, isMethodName } from '../services/api';
 import type { ServiceContext } from '../services/context';
 import { isRefusal } from '../services/refusals';
+import { BodyLimitError, BodyReader, DEFAULT_BODY_LIMITS, type BodyLimits } from './bodyLimits';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import { checkHostAndOrigin, newToken, tokenMatches } from './security';
 import { resolveStatic, sendFile } from './staticFiles';
@@ -23,6 +24,8 @@ export interface BridgeOptions {
   /** 0 picks a free port. */
   port?: number;
   token?: string;
+  /** Request body limits (tests lower them). */
+  bodyLimits?: BodyLimits;
 }
 
 export interface Bridge {
@@ -43,22 +46,13 @@ const BASE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
 };
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(body));
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BadRequestError('request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+function parseBody(text: string): unknown {
   if (text === '') return {};
   try {
     return JSON.parse(text);
@@ -89,21 +83,26 @@ function requestPath(url: string | undefined): string | null {
   }
 }
 
-async function handleApi(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+async function handleApi(ctx: ServiceContext, bodies: BodyReader, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   if (path === '/api/events' && req.method === 'GET') return streamEvents(ctx, req, res);
   const name = path.startsWith('/api/call/') ? path.slice('/api/call/'.length) : '';
   if (req.method !== 'POST' || !isMethodName(name)) return sendJson(res, 404, { error: 'no such API method' });
   try {
-    const result = await callMethod(ctx, name, await readJson(req));
+    const result = await callMethod(ctx, name, parseBody(await bodies.read(req, name)));
     sendJson(res, 200, { result });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof BodyLimitError) {
+      res.setHeader('Connection', 'close'); // the rest of the body is not read
+      return sendJson(res, error.status, { error: message });
+    }
     sendJson(res, error instanceof BadRequestError ? 400 : isRefusal(error) ? 422 : 500, { error: message });
   }
 }
 
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const token = options.token ?? newToken();
+  const bodies = new BodyReader(options.bodyLimits ?? DEFAULT_BODY_LIMITS);
   let port = 0;
   const sockets = new Set<import('node:net').Socket>();
   const route = (req: IncomingMessage, res: ServerResponse): void => {
@@ -113,7 +112,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     if (path === null) return sendJson(res, 400, { error: 'malformed request URL' });
     if (path.startsWith('/api/')) {
       if (!tokenMatches(token, req.headers.authorization)) return sendJson(res, 401, { error: 'missing or wrong token' });
-      void handleApi(options.ctx, req, res, path);
+      void handleApi(options.ctx, bodies, req, res, path);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });

@@ -149,7 +149,7 @@ export const ledgerMethods = {
     'How many more releases of this kind fit in what is left',
   ),
   'ledger.verify': method(
-    z.object({ dataset: datasetRef.optional(), expectedHead: hash.optional(), anchorCopy: z.string().max(64 * 1024 * 1024).optional().describe('a copy of the anchor file kept elsewhere') }).strict(),
+    z.object({ dataset: datasetRef.optional(), expectedHead: hash.optional(), anchorCopy: z.string().max(16 * 1024 * 1024).optional().describe('a copy of the anchor file kept elsewhere') }).strict(),
     verificationSchema,
     'Recompute the hash chains and the totals; names the first bad entry',
   ),
