@@ -64,3 +64,19 @@ describe('import errors quote no content', () => {
     await expect(callMethod(ctx, 'vault.import', { dataset: 'mail', path })).rejects.toThrow(/the file's header has "Body Text", "Customer ID", "label_2"$/);
   });
 });
+
+describe('JSON numbers', () => {
+  it('are taken as written in the file, never reformatted (no "Infinity", no rounded 30-digit integer)', async () => {
+    const path = file('numbers.jsonl', '{"text": 1e999999, "label": "pos"}\n{"text": 123456789012345678901234567890, "label": "neg", "note": {"n": -0.5e-3}}\n{"text": "a \\"quoted\\" 12, not a number", "label": "pos"}\n');
+    const report = await imported(path);
+    expect(report).toMatchObject({ accepted: 3, badRows: { count: 0 } });
+    const texts = (await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 10 })).rows.map((r) => r.text).sort();
+    expect(texts).toEqual(['123456789012345678901234567890', '1e999999', 'a "quoted" 12, not a number']);
+  });
+
+  it('in a JSON array too', async () => {
+    const path = file('numbers.json', '[{"text": -12345678901234567890.25, "label": "pos"}]');
+    expect(await imported(path)).toMatchObject({ accepted: 1 });
+    expect((await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 10 })).rows[0].text).toBe('-12345678901234567890.25');
+  });
+});

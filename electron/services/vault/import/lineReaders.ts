@@ -36,6 +36,38 @@ export async function* splitLines(texts: AsyncIterable<string>): AsyncGenerator<
   if (length > 0) yield take();
 }
 
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * Valid JSON text with every number outside strings turned into a string of its digits as
+ * written: a field holds `1e999999` or a 30-digit id as the file wrote it, never "Infinity"
+ * or a rounded double.
+ */
+function numbersAsWritten(source: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (inString) {
+      if (c === '\\') {
+        out += c + source[++i];
+        continue;
+      }
+      if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+    } else if (c === '-' || (c >= '0' && c <= '9')) {
+      NUMBER.lastIndex = i;
+      const token = NUMBER.exec(source)![0];
+      out += `"${token}"`;
+      i += token.length - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 /** A parsed JSON value as a row: objects by field, strings as the text; anything else is a bad row. */
 export function jsonItem(line: number, source: string): SourceItem {
   let value: unknown;
@@ -45,7 +77,10 @@ export function jsonItem(line: number, source: string): SourceItem {
     return badRow(line, 'malformed', 'invalid JSON');
   }
   if (typeof value === 'string') return { line, values: value };
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { line, values: value as Record<string, unknown> };
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const hasNumber = Object.values(value).some((v) => typeof v === 'number');
+    return { line, values: (hasNumber ? JSON.parse(numbersAsWritten(source)) : value) as Record<string, unknown> };
+  }
   return badRow(line, 'malformed', 'expected a JSON object (or a string)');
 }
 
