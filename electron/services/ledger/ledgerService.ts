@@ -113,21 +113,24 @@ export class LedgerService {
     return { reservation: reservationView, commit: commitView };
   }
 
-  /** Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N. */
+  /**
+   * Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N; once the
+   * dataset has charges, a larger δ is refused (DeltaRaiseError) and an omitted one keeps the δ in force.
+   */
   async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
     const dataset = await resolveDataset(this.db, ref);
     const units = await privacyUnitCount(this.db, dataset.id);
     const delta = change.delta ?? (units ? 1 / (10 * units) : undefined);
     if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≤ 1/(10·N) can be chosen`);
-    const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, purpose: change.purpose, actor: this.actor });
+    const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, deltaIsDefault: change.delta === undefined, purpose: change.purpose, actor: this.actor });
     this.changed(entry);
     const budget: BudgetDto = { datasetId: dataset.id, dataset: dataset.name, epsilon: entry.epsilonCap!, delta: entry.delta!, setAt: entry.createdAt, entryId: entry.id, privacyUnits: units };
     // The budget is written: a failure to account the spend now is a warning, never an error.
     try {
       const { spent } = this.account(await this.snapshot(dataset.id));
-      return { budget, warnings: budgetWarnings(units, delta, change.epsilon, epsilonNumber(spent.epsilon.upper)) };
+      return { budget, warnings: budgetWarnings(units, entry.delta!, change.epsilon, epsilonNumber(spent.epsilon.upper)) };
     } catch (error) {
-      return { budget, warnings: [...budgetWarnings(units, delta, change.epsilon, 0), `the budget was set, but the spend could not be computed: ${messageOf(error)}`] };
+      return { budget, warnings: [...budgetWarnings(units, entry.delta!, change.epsilon, 0), `the budget was set, but the spend could not be computed: ${messageOf(error)}`] };
     }
   }
 

@@ -11,7 +11,7 @@ import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/
 import { canonicalJson } from '../../../core/export/canonicalJson';
 import type { Database, Queryable } from '../db/database';
 import { describeEvent } from '../../../core/accounting/describeEvent';
-import { BudgetExceededError, LedgerError, LedgerTamperedError, NoBudgetError, NoFiniteEpsilonError, RelationMismatchError } from './errors';
+import { BudgetExceededError, DeltaRaiseError, LedgerError, LedgerTamperedError, NoBudgetError, NoFiniteEpsilonError, RelationMismatchError } from './errors';
 import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend, relationsOf } from './ledgerAccounting';
 import { appendEntry, latestBudget, readChain, readEntry, reservations } from './ledgerStore';
@@ -147,22 +147,38 @@ export function commit(db: Database, reservationId: number, meta: CommitMeta): P
 export interface BudgetChange {
   epsilon: number;
   delta: number;
+  /** δ was not given (a default): with charges, the δ in force is kept instead of raising it. */
+  deltaIsDefault?: boolean;
   actor: string;
   purpose?: string;
 }
 
-/** Sets or changes the dataset's budget: itself a ledger entry. */
+/**
+ * Sets or changes the dataset's budget: itself a ledger entry. Once the dataset has charges,
+ * δ may only go down: the ledger prices every past release at the δ in force, so a larger δ
+ * would lower the ε already spent and give budget back (ARCHITECTURE §4).
+ */
 export function setBudget(db: Database, dataset: DatasetKey, change: BudgetChange): Promise<LedgerEntryRecord> {
   if (!(change.epsilon > 0 && Number.isFinite(change.epsilon))) throw new LedgerError(`ε cap must be finite and > 0, got ${change.epsilon}`);
   if (!(change.delta > 0 && change.delta < 1)) throw new LedgerError(`δ must be in (0, 1), got ${change.delta}`);
-  return db.transaction((tx) =>
-    appendEntry(tx, {
+  return db.transaction(async (tx) => {
+    let delta = change.delta;
+    const current = await latestBudget(tx, dataset.id);
+    if (current && delta > current.delta! && (await hasCharges(tx, dataset.id))) {
+      if (!change.deltaIsDefault) throw new DeltaRaiseError(dataset.name, current.delta!, delta);
+      delta = current.delta!;
+    }
+    return appendEntry(tx, {
       datasetId: dataset.id,
       type: 'budget',
       epsilonCap: change.epsilon,
-      delta: change.delta,
+      delta,
       purpose: change.purpose ?? 'budget set',
       actor: change.actor,
-    }),
-  );
+    });
+  });
+}
+
+async function hasCharges(tx: Queryable, datasetId: number): Promise<boolean> {
+  return Boolean(await tx.get("SELECT 1 AS x FROM ledger_entries WHERE dataset_id = $datasetId AND type = 'reserve' LIMIT 1", { datasetId }));
 }

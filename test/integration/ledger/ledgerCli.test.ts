@@ -79,6 +79,26 @@ describe('veil budget / veil ledger', () => {
     expect(json().entries.filter((e: { type: string }) => e.type === 'reserve')).toHaveLength(1);
   });
 
+  it('refuses to raise δ once the dataset has charges (the spend would fall), writing nothing; lowering δ is allowed', async () => {
+    await veil('budget', 'show', '--dataset', 'notes', '--json');
+    const before = json();
+    expect(before.spent.epsilon.upper).toBeGreaterThan(0.45);
+    out.length = 0;
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '0.5')).toBe(1);
+    expect(err.join('')).toMatch(/^veil: δ cannot be raised from 2\.00e-3 to 5\.00e-1 on dataset "notes": it has charges.*Lowering δ is allowed/);
+    expect(err.join('').trim().split('\n')).toHaveLength(1);
+    await veil('budget', 'show', '--dataset', 'notes', '--json');
+    expect(json()).toMatchObject({ entries: before.entries, spent: before.spent, budget: { delta: 1 / 500 } });
+    out.length = 0;
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '1e-3', '--json')).toBe(0);
+    expect(json().budget.delta).toBe(1e-3);
+    // No δ given: the default 1/(10·N) = 2e-3 would raise it; the δ in force is kept.
+    out.length = 0;
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--json')).toBe(0);
+    expect(json().budget.delta).toBe(1e-3);
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '2e-3')).toBe(1);
+  });
+
   it('refuses a release under another neighbouring relation, writing nothing, and keeps charging', async () => {
     const eventFile = join(dir, 'replace.json');
     writeFileSync(eventFile, JSON.stringify({ kind: 'gaussian', sigma: 20, sensitivity: 1, neighbouring: 'replace-one' }));
