@@ -5,6 +5,7 @@
  * pool is sampled at the rate its plan was priced at.
  */
 import type { LanguageModel } from '../model/languageModel';
+import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
 import { generateDemonstration, samplingRate, type SynthesisShape } from './demonstration';
 import type { PrivatePool } from './privatePool';
@@ -35,6 +36,7 @@ export interface SynthesisRequest {
 }
 
 export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<Demonstration[]> {
+  requirePrivateRandom(req.random, 'synthesis');
   const demonstrationsTotal = req.pools.reduce((s, p) => s + p.plan.demonstrations, 0);
   const stepsMax = req.pools.reduce((s, p) => s + poolSteps(p.plan, req.shape), 0);
   const demonstrations: Demonstration[] = [];

@@ -6,6 +6,7 @@
  * most √2 in ℓ2 and 1 in ℓ∞ (ARCHITECTURE §4).
  */
 import type { LanguageModel, TokenId } from '../model/languageModel';
+import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
 import { teacherPrompt, type Phase, type PromptTemplate } from './prompts';
@@ -35,6 +36,7 @@ export interface EnsembleRequest {
 export const teacherCapacity = (perTeacher: number) => Math.ceil(2 * perTeacher) + 1;
 
 export async function teacherVectors(req: EnsembleRequest): Promise<Float64Array[]> {
+  requirePrivateRandom(req.random, 'the teacher ensemble');
   const groups = await req.pool.sampleTeachers(req.q, req.teachers, req.random);
   const cap = teacherCapacity(req.perTeacher);
   const prompts = groups.map((records) =>
