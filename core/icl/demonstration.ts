@@ -14,6 +14,7 @@ import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
 import { INPUT_PHASE, publicPrompt, type Phase, type PromptTemplate } from './prompts';
 import { teacherVectors } from './teacherEnsemble';
+import type { TeacherTally } from './teacherEvaluation';
 import type { TokenAggregator } from './tokenAggregator';
 
 export interface SynthesisShape {
@@ -54,6 +55,8 @@ export interface DemonstrationRequest {
   onToken?: (textSoFar: string, step: number) => void;
   /** Time split for benches: model evaluation vs mechanism, in ms. */
   timing?: { modelMs: number; mechanismMs: number };
+  /** Teacher evaluations and substitutions by the uniform vector, for the job's aggregate after it ends. */
+  teacherTally?: TeacherTally;
 }
 
 export interface GeneratedDemonstration {

@@ -11,6 +11,7 @@ import { generateDemonstration, samplingRate, type SynthesisShape } from './demo
 import type { PrivatePool } from './privatePool';
 import type { Demonstration, PromptTemplate } from './prompts';
 import { poolSteps, writesOutput, type PoolPlan } from './synthesisPlan';
+import type { TeacherTally } from './teacherEvaluation';
 import type { TokenAggregator } from './tokenAggregator';
 
 export interface SynthesisProgress {
@@ -33,6 +34,8 @@ export interface SynthesisRequest {
   signal?: AbortSignal;
   onProgress?: (progress: SynthesisProgress) => void;
   timing?: { modelMs: number; mechanismMs: number };
+  /** Counts teacher evaluations and substitutions (teacherEvaluation.ts); read it only after the job. */
+  teacherTally?: TeacherTally;
 }
 
 export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<Demonstration[]> {

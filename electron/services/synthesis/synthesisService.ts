@@ -8,6 +8,7 @@
 import { accountEpsilon } from '../../../core/accounting';
 import { verifyDpPrompt } from '../../../core/export/verifyDpPrompt';
 import { synthesizeDemonstrations } from '../../../core/icl/synthesize';
+import { newTeacherTally } from '../../../core/icl/teacherEvaluation';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
@@ -88,10 +89,12 @@ export class SynthesisService {
   }
 
   private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset, { model, identity }: { model: LanguageModel; identity: ModelIdentity }) {
+    // Failed teachers are counted here and stored only once the job has ended, in aggregate.
+    const teacherTally = newTeacherTally();
     try {
       const pools = await Promise.all(priced.pools.map(async (plan) => ({ plan, pool: await this.source.pool(dataset, plan.label) })));
       const demonstrations = await synthesizeDemonstrations({
-        model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal,
+        model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal, teacherTally,
         onProgress: (p) => {
           job.progress('tokens', p.stepsDone, p.stepsMax, `demonstration ${Math.min(p.demonstrationsDone + 1, p.demonstrationsTotal)} of ${p.demonstrationsTotal}`);
           this.ctx.emit('synth.progress', { runId, jobId: job.id, ...p });
@@ -105,11 +108,13 @@ export class SynthesisService {
       const document = committedDocument(issued, { entryId: commit.id, entryHash: commit.entryHash });
       await this.runs.setLedgerEntry(runId, commit.id);
       await this.runs.finish(runId, 'succeeded', { document });
-      return { runId, ledgerEntryId: commit.id };
+      await this.runs.setTeachers(runId, teacherTally);
+      return { runId, ledgerEntryId: commit.id, teachers: teacherTally };
     } catch (error) {
       const cancelled = job.signal.aborted;
       const reason = cancelled ? 'cancelled' : publicReason(error);
       await this.runs.finish(runId, cancelled ? 'cancelled' : 'failed', { error: `${reason}; the reserved budget stays spent (the output may have been partly produced)` });
+      await this.runs.setTeachers(runId, teacherTally);
       throw cancelled || !(error instanceof RemoteServerError) ? error : new Error(reason);
     }
   }

@@ -2,6 +2,7 @@
  * One finished run: the synthetic demonstrations, the rendered prompt, the privacy
  * certificate, one-click exports (save or copy) and the utility check on the held-out split.
  */
+import { substitutionNote } from '../../../../core/icl/teacherEvaluation';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { SynthesisRunDto } from '../../../../electron/shared/api/synthesis';
 import type { VeilApi } from '../../../../electron/shared/contract';
@@ -25,6 +26,7 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
         </Typography>
         <Chip size="small" label={run.status} color={run.status === 'succeeded' ? 'success' : run.status === 'running' ? 'info' : 'warning'} />
       </Stack>
+      {run.teachers && run.teachers.substituted > 0 && <Alert severity="info">{substitutionNote(run.teachers)}</Alert>}
       {run.error && <Alert severity={run.status === 'cancelled' ? 'info' : 'error'}>{run.error}</Alert>}
       {doc && (
         <>
