@@ -65,52 +65,55 @@ const verifiedPrefix = new WeakMap<Database, Map<number, { version: number; seq:
 
 export function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
   const parsed = privacyEventSchema.parse(event);
-  return db.transaction(async (tx) => {
-    const unit = await privacyUnitOf(tx, dataset);
-    const chain = await readChain(tx, dataset.id);
-    const version = (await tx.get<{ data_version: number }>('PRAGMA data_version'))!.data_version;
-    const verified = verifiedPrefix.get(db) ?? verifiedPrefix.set(db, new Map()).get(db)!;
-    const known = verified.get(dataset.id);
-    const trusted = known?.version === version && chain[known.seq - 1]?.entryHash === known.hash ? known.seq : 0;
-    const tampered = [...(await chainProblems(chain, trusted)), ...unitMismatches(chain, unit), ...(await guardProblems(tx))];
-    if (tampered.length > 0) throw new LedgerTamperedError(dataset.name, tampered[0]);
-    if (meta.privacyUnit && meta.privacyUnit !== unit) {
-      throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${unit} after this release was priced per ${meta.privacyUnit}: price it again`);
-    }
-    const { cap, delta } = await budgetInForce(tx, dataset);
-    const previous = await reservations(tx, dataset.id);
-    const events = [...previous.map(storedEvent), parsed];
-    const relations = relationsOf(events);
-    if (relations.length > 1) throw new RelationMismatchError(relations, dataset.name);
-    const total = accountSpend(events, delta);
-    if (!(total.epsilon.upper <= cap)) {
-      const requested = accountSpend([parsed], delta).epsilon.upper;
-      if (requested === Infinity) throw new NoFiniteEpsilonError(dataset.name, delta, describeEvent(parsed));
-      throw new BudgetExceededError({
-        dataset: dataset.name,
-        spent: spentUpper(previous, delta),
-        requested,
-        total: total.epsilon.upper,
-        cap,
-        delta,
-      });
-    }
-    const entry = await appendEntry(tx, {
-      datasetId: dataset.id,
-      type: 'reserve',
-      eventJson: canonicalJson(parsed),
+  return db.transaction((tx) => reserveIn(db, tx, dataset, parsed, meta));
+}
+
+/** `reserve` inside a write transaction the caller holds (several entries that must be written together). */
+async function reserveIn(db: Database, tx: Queryable, dataset: DatasetKey, parsed: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
+  const unit = await privacyUnitOf(tx, dataset);
+  const chain = await readChain(tx, dataset.id);
+  const version = (await tx.get<{ data_version: number }>('PRAGMA data_version'))!.data_version;
+  const verified = verifiedPrefix.get(db) ?? verifiedPrefix.set(db, new Map()).get(db)!;
+  const known = verified.get(dataset.id);
+  const trusted = known?.version === version && chain[known.seq - 1]?.entryHash === known.hash ? known.seq : 0;
+  const tampered = [...(await chainProblems(chain, trusted)), ...unitMismatches(chain, unit), ...(await guardProblems(tx))];
+  if (tampered.length > 0) throw new LedgerTamperedError(dataset.name, tampered[0]);
+  if (meta.privacyUnit && meta.privacyUnit !== unit) {
+    throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${unit} after this release was priced per ${meta.privacyUnit}: price it again`);
+  }
+  const { cap, delta } = await budgetInForce(tx, dataset);
+  const previous = await reservations(tx, dataset.id);
+  const events = [...previous.map(storedEvent), parsed];
+  const relations = relationsOf(events);
+  if (relations.length > 1) throw new RelationMismatchError(relations, dataset.name);
+  const total = accountSpend(events, delta);
+  if (!(total.epsilon.upper <= cap)) {
+    const requested = accountSpend([parsed], delta).epsilon.upper;
+    if (requested === Infinity) throw new NoFiniteEpsilonError(dataset.name, delta, describeEvent(parsed));
+    throw new BudgetExceededError({
+      dataset: dataset.name,
+      spent: spentUpper(previous, delta),
+      requested,
+      total: total.epsilon.upper,
+      cap,
       delta,
-      spentEpsilon: total.epsilon.upper,
-      accountant: total.accountant,
-      // The unit is hashed with the entry: verify compares it with the dataset's unit.
-      parametersJson: canonicalJson({ ...meta.parameters, privacyUnit: unit }),
-      purpose: meta.purpose,
-      jobId: meta.jobId ?? null,
-      actor: meta.actor,
     });
-    verified.set(dataset.id, { version, seq: entry.seq, hash: entry.entryHash });
-    return entry;
+  }
+  const entry = await appendEntry(tx, {
+    datasetId: dataset.id,
+    type: 'reserve',
+    eventJson: canonicalJson(parsed),
+    delta,
+    spentEpsilon: total.epsilon.upper,
+    accountant: total.accountant,
+    // The unit is hashed with the entry: verify compares it with the dataset's unit.
+    parametersJson: canonicalJson({ ...meta.parameters, privacyUnit: unit }),
+    purpose: meta.purpose,
+    jobId: meta.jobId ?? null,
+    actor: meta.actor,
   });
+  verified.set(dataset.id, { version, seq: entry.seq, hash: entry.entryHash });
+  return entry;
 }
 
 async function privacyUnitOf(tx: Queryable, dataset: DatasetKey): Promise<string | undefined> {
@@ -124,23 +127,25 @@ export interface CommitMeta {
 }
 
 export function commit(db: Database, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
-  return db.transaction(async (tx) => {
-    const reservation = await readEntry(tx, reservationId);
-    if (reservation?.type !== 'reserve') throw new LedgerError(`no reservation with id ${reservationId}`);
-    const done = await tx.get<{ id: number }>(
-      "SELECT id FROM ledger_entries WHERE type = 'commit' AND reservation_id = $reservationId",
-      { reservationId },
-    );
-    if (done) throw new LedgerError(`reservation ${reservationId} is already committed (entry ${done.id})`);
-    return appendEntry(tx, {
-      datasetId: reservation.datasetId,
-      type: 'commit',
-      reservationId,
-      purpose: reservation.purpose,
-      jobId: reservation.jobId,
-      actor: meta.actor,
-      outputHash: meta.outputHash ?? null,
-    });
+  return db.transaction((tx) => commitIn(tx, reservationId, meta));
+}
+
+async function commitIn(tx: Queryable, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
+  const reservation = await readEntry(tx, reservationId);
+  if (reservation?.type !== 'reserve') throw new LedgerError(`no reservation with id ${reservationId}`);
+  const done = await tx.get<{ id: number }>(
+    "SELECT id FROM ledger_entries WHERE type = 'commit' AND reservation_id = $reservationId",
+    { reservationId },
+  );
+  if (done) throw new LedgerError(`reservation ${reservationId} is already committed (entry ${done.id})`);
+  return appendEntry(tx, {
+    datasetId: reservation.datasetId,
+    type: 'commit',
+    reservationId,
+    purpose: reservation.purpose,
+    jobId: reservation.jobId,
+    actor: meta.actor,
+    outputHash: meta.outputHash ?? null,
   });
 }
 
@@ -151,6 +156,8 @@ export interface BudgetChange {
   deltaIsDefault?: boolean;
   actor: string;
   purpose?: string;
+  /** A release the δ was computed from (a noisy count of the privacy units): charged in the same transaction. */
+  charge?: { event: PrivacyEvent; purpose: string; parameters: Record<string, unknown> };
 }
 
 /**
@@ -168,7 +175,7 @@ export function setBudget(db: Database, dataset: DatasetKey, change: BudgetChang
       if (!change.deltaIsDefault) throw new DeltaRaiseError(dataset.name, current.delta!, delta);
       delta = current.delta!;
     }
-    return appendEntry(tx, {
+    const budget = await appendEntry(tx, {
       datasetId: dataset.id,
       type: 'budget',
       epsilonCap: change.epsilon,
@@ -176,6 +183,11 @@ export function setBudget(db: Database, dataset: DatasetKey, change: BudgetChang
       purpose: change.purpose ?? 'budget set',
       actor: change.actor,
     });
+    if (change.charge) {
+      const reservation = await reserveIn(db, tx, dataset, privacyEventSchema.parse(change.charge.event), { ...change.charge, actor: change.actor });
+      await commitIn(tx, reservation.id, { actor: change.actor });
+    }
+    return budget;
   });
 }
 

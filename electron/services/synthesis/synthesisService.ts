@@ -20,7 +20,8 @@ import { committedDocument, jobParameters, releasedContent, uncommittedDocument,
 import { RunStore } from './runStore';
 import { privacyUnitCount } from '../ledger/datasets';
 import { RemoteServerError } from '../model/openai/openaiClient';
-import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
+import { priceSynthesis, synthesisFamily, type BudgetState, type PricedJob } from './synthesisPricing';
+import { releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
 import { RefusalError } from '../refusalError';
@@ -33,11 +34,20 @@ export class SynthesisService {
     private readonly source: SynthesisSource,
   ) {}
 
-  async price(request: SynthesisRequest): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
+  /**
+   * A preview: priced with the exact pool sizes, shown to the analyst only (never released).
+   * With `release`, the job's own pricing: the sizes of the pools it uses are released first —
+   * noisy (charged in the job's event), or exact where the analyst declared them public.
+   */
+  async price(request: SynthesisRequest, release = false): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
     const { dataset, poolUnits } = await this.pools(request.dataset);
     // N of the whole private split, as the planner and the ledger count it (δ default 1/(10·N)).
     const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
-    return { priced: priceSynthesis(request, dataset, poolUnits, await this.budgetState(dataset), units), dataset };
+    const budget = await this.budgetState(dataset);
+    if (!release) return { priced: priceSynthesis(request, dataset, poolUnits, budget, units), dataset };
+    const used = new Map(synthesisFamily(request, dataset, poolUnits).pools.map((p) => [p.label, poolUnits.get(p.label)!]));
+    const { sizes } = releaseDatasetSizes(dataset, used);
+    return { priced: priceSynthesis(request, dataset, sizes, budget, units), dataset };
   }
 
   /** The dataset and the privacy units of each private pool (one per public label, or the whole split). */
@@ -59,13 +69,13 @@ export class SynthesisService {
 
   /** Reserves the job's event (or throws, writing nothing) and starts the job. */
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
-    const { priced, dataset } = await this.price(request);
+    const { priced, dataset } = await this.price(request, true);
     const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
     checkCandidates(generator.model, request.topK);
     const jobId = newJobId();
     const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
       purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
-      parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta },
+      parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta, ...sizeParameters(priced.poolSizes) },
       jobId,
       privacyUnit: dataset.privacyUnit,
     });

@@ -41,7 +41,10 @@ const veil = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
 const json = () => JSON.parse(out.join(''));
 
 describe('veil budget / veil ledger', () => {
-  it('sets a budget with the default δ = 1/(10·N)', async () => {
+  it('sets a budget with the default δ = 1/(10·N), N exact where the size is declared public', async () => {
+    expect(await veil('sizes', 'set', '--dataset', 'notes', '--public')).toBe(0);
+    expect(out.join('')).toMatch(/declared public/);
+    out.length = 0;
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--json')).toBe(0);
     expect(json().budget).toMatchObject({ epsilon: 4, delta: 1 / 500, privacyUnits: 50 });
   });
@@ -138,6 +141,8 @@ describe('veil budget / veil ledger', () => {
   it('rejects bad flags clearly', async () => {
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', 'lots')).toBe(2);
     expect(err.join('')).toMatch(/--epsilon must be a number/);
+    expect(await veil('sizes', 'set', '--dataset', 'notes')).toBe(2);
+    expect(err.join('')).toMatch(/exactly one of --public or --private/);
   });
 });
 
