@@ -1,7 +1,8 @@
 /**
  * The accountant contract: every answer is a bound triple, never a bare float.
- * `upper` is a certified upper bound (pessimistic discretisation / exact RDP conversion);
- * `lower` a certified lower bound where the method gives one (RDP gives none: lower = 0);
+ * `upper` is an upper bound (pessimistic discretisation / exact RDP conversion; PLD's is
+ * proven up to the estimated float64 rounding of its FFT, pld/compose.ts);
+ * `lower` a lower bound where the method gives one (RDP gives none: lower = 0), same caveat;
  * `estimate` the best point estimate.
  */
 import type { PrivacyEvent } from './events';

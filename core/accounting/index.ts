@@ -1,12 +1,13 @@
 /**
- * The accounting facade: ε (or δ) of any privacy event with certified bounds. The PLD
+ * The accounting facade: ε (or δ) of any privacy event with bounds (PLD's are proven up to
+ * the estimated FFT rounding, pld/compose.ts; RDP's are proven). The PLD
  * accountant answers whenever it can take the event (tight, lower/estimate/upper); events
  * it cannot take (sampling without replacement, the discrete Gaussian, …) go to the RDP
  * accountant (upper bound only). Poisson sampling under replace-one is taken by neither
  * and refused. Unless `crossCheck` is false, the RDP answer is
  * reported beside a PLD answer when RDP can take the event too.
  *
- * PLD's certified upper ε carries an absolute δ slack (FFT rounding and truncated tails,
+ * PLD's upper ε carries an absolute δ slack (estimated FFT rounding and truncated tails,
  * ~1e-13 to 1e-12): at a δ below it the PLD upper bound is infinite. RDP's upper bound is
  * then the finite certified one, and the answer is RDP's upper with PLD's lower bound.
  */

@@ -36,6 +36,17 @@ export const certificateSchema = z.object({
   appVersion: z.string(),
   issuedAt: z.string(),
   contentHash: z.string(),
+  /**
+   * How `parameters.pools[].units` were obtained: noisy counts (the mechanism, charged as the
+   * first event of `event`) or declared public by the analyst. Absent in certificates issued
+   * before Veil noised pool sizes: their units are exact (see `publicMetadata`).
+   */
+  poolSizes: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('noisy'), mechanism: z.literal('discrete-laplace'), scale: z.number(), l1Sensitivity: z.number(), epsilon: z.number() }),
+      z.object({ kind: z.literal('declared-public') }),
+    ])
+    .optional(),
   /** JSON path → why that value is released without DP protection (see certificate.ts). */
   publicMetadata: z.record(z.string(), z.string()).optional(),
   releaseHash: z.string().optional(),

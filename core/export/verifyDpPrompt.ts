@@ -59,11 +59,33 @@ interface Binding {
 
 /** Reservation parameters that disagree with the certificate ('epsilon' is the requested total: an upper limit). */
 function parameterMismatches(c: PrivacyCertificate, reserved: Record<string, unknown>): string[] {
-  const stated: Record<string, unknown> = { ...c.parameters, method: c.mechanism, delta: c.delta, privacyUnit: c.privacyUnit };
+  const sizes = c.poolSizes?.kind === 'noisy' ? { poolSizes: 'noisy', poolSizeEpsilon: c.poolSizes.epsilon } : { poolSizes: c.poolSizes?.kind };
+  const stated: Record<string, unknown> = { ...c.parameters, method: c.mechanism, delta: c.delta, privacyUnit: c.privacyUnit, ...sizes };
   return Object.entries(reserved).flatMap(([key, value]) => {
     if (key === 'epsilon') return typeof value === 'number' && c.epsilon.upper <= value * (1 + EPSILON_TOLERANCE) ? [] : [`ε ≤ ${c.epsilon.upper} exceeds the ${String(value)} reserved`];
     return canonicalJson(stated[key]) === canonicalJson(value) ? [] : [`${key}: reserved ${canonicalJson(value)}, certificate ${canonicalJson(stated[key]) ?? 'absent'}`];
   });
+}
+
+/**
+ * What the certificate says about its pool sizes: noisy counts whose release is the first event
+ * of the charged event; sizes the analyst declared public; or, for a certificate issued before
+ * sizes were noised, exact sizes outside the guarantee (still verifiable, and said so).
+ */
+function poolSizesCheck(c: PrivacyCertificate): CheckResult {
+  const name = 'pool sizes';
+  const sizes = c.poolSizes;
+  if (!sizes) return { name, ok: true, detail: 'not stated (issued before Veil noised pool sizes): parameters.pools[].units are exact counts, outside the (ε, δ) guarantee' };
+  if (sizes.kind === 'declared-public') return { name, ok: true, detail: 'declared public by the analyst: parameters.pools[].units are exact counts, outside the (ε, δ) guarantee' };
+  const first = c.event.kind === 'sequence' ? c.event.events[0] : undefined;
+  const charged = first?.kind === 'pure' && first.epsilon === sizes.epsilon && Math.abs(sizes.scale * sizes.epsilon - sizes.l1Sensitivity) <= 1e-9 * sizes.l1Sensitivity;
+  return {
+    name,
+    ok: charged,
+    detail: charged
+      ? `noisy: discrete Laplace counts (scale ${sizes.scale}, ε = ${sizes.epsilon}), charged as the first part of the event; units and q are computed from them`
+      : 'the certificate says the sizes are noisy, but its event does not charge their release first',
+  };
 }
 
 function editedSince(issued: unknown, json: unknown): string {
@@ -147,6 +169,7 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
         : release === c.releaseHash ? 'matches' : 'a field of the document was changed after export',
     },
     renderedCheck(doc, template),
+    poolSizesCheck(c),
     {
       name: 'epsilon',
       ok: Math.abs(recomputed - c.epsilon.upper) <= EPSILON_TOLERANCE * Math.max(1, recomputed),

@@ -9,10 +9,12 @@
  */
 import type { LanguageModel, TopToken } from '../model/languageModel';
 import { firstStop } from '../model/stopStrings';
+import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
 import { INPUT_PHASE, publicPrompt, type Phase, type PromptTemplate } from './prompts';
 import { teacherVectors } from './teacherEnsemble';
+import type { TeacherTally } from './teacherEvaluation';
 import type { TokenAggregator } from './tokenAggregator';
 
 export interface SynthesisShape {
@@ -46,12 +48,15 @@ export interface DemonstrationRequest {
   withOutput?: boolean;
   shape: SynthesisShape;
   aggregator: TokenAggregator;
+  /** The CSPRNG (a seeded source is refused unless a test opted it in: privatePathRandom.ts). */
   random: RandomSource;
   signal?: AbortSignal;
   /** After every emitted token: the text so far and the step number. */
   onToken?: (textSoFar: string, step: number) => void;
   /** Time split for benches: model evaluation vs mechanism, in ms. */
   timing?: { modelMs: number; mechanismMs: number };
+  /** Teacher evaluations and substitutions by the uniform vector, for the job's aggregate after it ends. */
+  teacherTally?: TeacherTally;
 }
 
 export interface GeneratedDemonstration {
@@ -128,6 +133,7 @@ async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, fi
 }
 
 export async function generateDemonstration(req: DemonstrationRequest): Promise<GeneratedDemonstration> {
+  requirePrivateRandom(req.random, 'synthesis');
   const q = req.rate ?? samplingRate(req.shape, req.pool.units);
   const input = await writePhase(req, q, INPUT_PHASE, 0, (soFar) => soFar);
   if (!req.withOutput) return input;

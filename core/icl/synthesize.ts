@@ -5,11 +5,13 @@
  * pool is sampled at the rate its plan was priced at.
  */
 import type { LanguageModel } from '../model/languageModel';
+import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
 import { generateDemonstration, samplingRate, type SynthesisShape } from './demonstration';
 import type { PrivatePool } from './privatePool';
 import type { Demonstration, PromptTemplate } from './prompts';
 import { poolSteps, writesOutput, type PoolPlan } from './synthesisPlan';
+import type { TeacherTally } from './teacherEvaluation';
 import type { TokenAggregator } from './tokenAggregator';
 
 export interface SynthesisProgress {
@@ -32,9 +34,12 @@ export interface SynthesisRequest {
   signal?: AbortSignal;
   onProgress?: (progress: SynthesisProgress) => void;
   timing?: { modelMs: number; mechanismMs: number };
+  /** Counts teacher evaluations and substitutions (teacherEvaluation.ts); read it only after the job. */
+  teacherTally?: TeacherTally;
 }
 
 export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<Demonstration[]> {
+  requirePrivateRandom(req.random, 'synthesis');
   const demonstrationsTotal = req.pools.reduce((s, p) => s + p.plan.demonstrations, 0);
   const stepsMax = req.pools.reduce((s, p) => s + poolSteps(p.plan, req.shape), 0);
   const demonstrations: Demonstration[] = [];

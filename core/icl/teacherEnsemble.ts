@@ -2,13 +2,16 @@
  * One DP token step's ensemble: Poisson-sample the pool (fresh draws every step), build
  * each teacher's prompt from its sampled records, and evaluate all M prompts in one
  * batched call restricted to the public candidate tokens. Each teacher's vector is a
- * probability vector over the candidates, so one changed teacher moves the sum by at
- * most √2 in ℓ2 and 1 in ℓ∞ (ARCHITECTURE §4).
+ * probability vector over the candidates — a failed teacher's is the uniform one
+ * (teacherEvaluation.ts) — so one changed teacher moves the sum by at most √2 in ℓ2 and
+ * 1 in ℓ∞ (ARCHITECTURE §4).
  */
 import type { LanguageModel, TokenId } from '../model/languageModel';
+import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
 import type { PrivatePool } from './privatePool';
-import { teacherPrompt, type Phase, type PromptTemplate } from './prompts';
+import { publicPrompt, teacherPrompt, type Phase, type PromptTemplate } from './prompts';
+import { evaluateTeachers, type TeacherTally } from './teacherEvaluation';
 
 export interface EnsembleRequest {
   model: LanguageModel;
@@ -25,6 +28,8 @@ export interface EnsembleRequest {
   perTeacher: number;
   random: RandomSource;
   signal?: AbortSignal;
+  /** Counts evaluations and substitutions; read only after the job. */
+  teacherTally?: TeacherTally;
 }
 
 /**
@@ -35,13 +40,13 @@ export interface EnsembleRequest {
 export const teacherCapacity = (perTeacher: number) => Math.ceil(2 * perTeacher) + 1;
 
 export async function teacherVectors(req: EnsembleRequest): Promise<Float64Array[]> {
+  requirePrivateRandom(req.random, 'the teacher ensemble');
   const groups = await req.pool.sampleTeachers(req.q, req.teachers, req.random);
   const cap = teacherCapacity(req.perTeacher);
   const prompts = groups.map((records) =>
     teacherPrompt(req.template, records.slice(0, cap).map((r) => ({ ...r, label: req.label })), req.label, req.soFar, req.phase),
   );
-  const dists = await req.model.nextTokenDistributions(prompts, { restrictTo: req.candidates, signal: req.signal });
-  return dists.map((d) => d.probs);
+  return evaluateTeachers({ model: req.model, prompts, publicPrompt: publicPrompt(req.template, req.label, req.soFar, req.phase), candidates: req.candidates, signal: req.signal, tally: req.teacherTally });
 }
 
 /** Coordinate-wise sum of the teachers' vectors. */

@@ -11,6 +11,7 @@ import type { HandlerMap } from './handler';
 import { ledgerHandlers } from './ledger/ledgerHandlers';
 import { modelHandlers } from './model/modelHandlers';
 import { plannerHandlers } from './planner/plannerHandlers';
+import { sizeHandlers } from './sizes/sizeHandlers';
 import { synthesisHandlers } from './synthesis/synthesisHandlers';
 import { vaultFileHandlers } from './vault/vaultFileHandlers';
 import { vaultHandlers } from './vault/vaultHandlers';
@@ -24,6 +25,7 @@ const handlers: HandlerMap<MethodName> = {
   ...ledgerHandlers,
   ...synthesisHandlers,
   ...plannerHandlers,
+  ...sizeHandlers,
 };
 
 /**

@@ -9,6 +9,7 @@ import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
 import { plannerMethods } from './api/planner';
+import { sizeMethods } from './api/sizes';
 import { synthesisEvents, synthesisMethods } from './api/synthesis';
 import { vaultEvents, vaultMethods } from './api/vault';
 import { vaultFileMethods } from './api/vaultFiles';
@@ -22,6 +23,7 @@ export const contract = {
   ...ledgerMethods,
   ...synthesisMethods,
   ...plannerMethods,
+  ...sizeMethods,
 };
 
 export const eventContract = {

@@ -1,6 +1,7 @@
 /**
  * The PLD accountant: composes the event's privacy-loss distributions by FFT on a grid
- * chosen from the event and refined until the certified bounds are tight, in both
+ * chosen from the event and refined until the bounds are tight (proven up to the estimated
+ * FFT rounding, see compose.ts), in both
  * neighbouring directions (dp_accounting convention: report the worse).
  *   upper: connect-the-dots PLD (pessimistic) + truncated tails + FFT rounding level;
  *   lower: test-set bound on the cell labels (optimistic) − truncated tails − rounding;

@@ -7,7 +7,12 @@
  *
  * The transform is circular: index i lands at i mod N, so mass outside a signal's window
  * [offset, offset + N) folds into it; callers bound that mass (window.ts). FFT rounding
- * shows up as small negative values; the largest of them is reported per signal.
+ * shows up as small negative values; the largest of them is reported per signal. That is an
+ * ESTIMATE of the rounding level, not a proven bound (the error of a positive value is not
+ * seen): bounds that add it (direction.ts) are certified only up to FFT rounding. A proven
+ * componentwise bound — Higham, Accuracy and Stability of Numerical Algorithms (2002),
+ * Thm 24.2 in componentwise form, φ = (1+η)^log₂N − 1 per element times ‖x‖₁, carried through
+ * the powers — was tried and is far too loose to use (docs/accounting.md).
  */
 import { fft } from './fft';
 

@@ -1,8 +1,10 @@
 /**
  * One neighbouring direction (remove or add) of a composition at grid spacing h: discretise
- * every part, choose the FFT window, compose, and expose certified δ(ε) / ε(δ) bounds.
+ * every part, choose the FFT window, compose, and expose δ(ε) / ε(δ) bounds.
  *   upper δ = δ of the composed connect-the-dots PLD + mass outside the window + FFT rounding;
  *   lower δ = test-set bound of the composed labels − label mass outside the window − rounding.
+ * The first two terms are proven; the FFT rounding term is an estimate (compose.ts), so these
+ * bounds are certified up to float64 rounding of the FFT, not beyond it.
  */
 import { convolvePower } from './compose';
 import { discretise } from './discretise';

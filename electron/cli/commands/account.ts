@@ -151,7 +151,7 @@ function accountedJson(a: Accounted): Record<string, unknown> {
 }
 
 const fmt = (x: number): string => (Number.isFinite(x) ? x.toPrecision(6) : x === Infinity ? '∞' : String(x));
-const boundsText = (b: Bounds): string => `${fmt(b.upper)} (estimate ${fmt(b.estimate)}, certified range [${fmt(b.lower)}, ${fmt(b.upper)}])`;
+const boundsText = (b: Bounds): string => `${fmt(b.upper)} (estimate ${fmt(b.estimate)}, range [${fmt(b.lower)}, ${fmt(b.upper)}])`;
 
 /** "(PLD, 0.012 s)", or which accountant gave which bound where they differ; then the RDP cross-check and why a bound is ∞. */
 function provenance(a: Accounted, seconds: number, symbol: 'ε' | 'δ', at: string): string {
@@ -165,7 +165,7 @@ function provenance(a: Accounted, seconds: number, symbol: 'ε' | 'δ', at: stri
   if (a.bounds.upper === Infinity) {
     lines.push(
       a.accountant === 'pld' && a.rdp === undefined
-        ? `∞: PLD's certified upper bound is infinite ${at} (below its rounding slack, ~1e-12, or a release's own δ₀); --accountant auto falls back to RDP's finite bound`
+        ? `∞: PLD's upper bound is infinite ${at} (below its rounding slack, ~1e-12, or a release's own δ₀); --accountant auto falls back to RDP's finite bound`
         : `∞: no accountant gives a finite ${symbol} ${at} (an (ε, δ₀) part with δ₀ above this δ guarantees nothing there)`,
     );
   }

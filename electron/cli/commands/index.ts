@@ -10,6 +10,7 @@ import { registerLedger } from './ledger';
 import { registerModel } from './model';
 import { registerPlan } from './plan';
 import { registerServe } from './serve';
+import { registerSizes } from './sizes';
 import { registerSynth } from './synth';
 import { registerVault } from './vault';
 
@@ -26,4 +27,5 @@ export const commandGroups: Register[] = [
   registerBudget,
   registerLedger,
   registerPlan,
+  registerSizes,
 ];

@@ -17,6 +17,7 @@ import { synthesisRequestFromPlan, type SynthesisProgress } from '../../shared/a
 import type { MethodInput } from '../../shared/contract';
 import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
+import { substitutionNote } from '../../../core/icl/teacherEvaluation';
 import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
 
 interface JobOptions {
@@ -176,6 +177,8 @@ async function generate(opts: RunOptions): Promise<void> {
         throw new CliError(`cancelled: run ${runId}; its reserved ε=${job.epsilon} stays charged`, 130);
       }
       if (finished.status !== 'succeeded') throw new CliError(`run ${runId} ${finished.status}: ${finished.error ?? ''} (the reserved budget stays spent)`);
+      const { teachers } = await callMethod(ctx, 'synth.get', { id: runId });
+      if (teachers?.substituted) process.stderr.write(`veil: note: ${substitutionNote(teachers)}\n`);
       return { runId, ...(await callMethod(ctx, 'synth.export', { id: runId, format })) };
     } finally {
       interrupt.dispose();

@@ -10,6 +10,16 @@ export class NoBudgetError extends LedgerError {
   }
 }
 
+/** A larger δ after charges would re-price past releases at that δ and give budget back; nothing was written. */
+export class DeltaRaiseError extends LedgerError {
+  constructor(readonly dataset: string, readonly current: number, readonly requested: number) {
+    super(
+      `δ cannot be raised from ${current.toExponential(2)} to ${requested.toExponential(2)} on dataset "${dataset}": it has charges, ` +
+        'and a larger δ would re-price them at a smaller ε (budget given back). Lowering δ is allowed; the budget was not changed',
+    );
+  }
+}
+
 export interface OverspendNumbers {
   dataset: string;
   /** ε upper bound of everything already reserved or committed (at δ). */

@@ -21,6 +21,7 @@ import { readChain, readEntry } from './ledgerStore';
 import { remainingCount, type RemainingCount } from './remaining';
 import * as protocol from './reservations';
 import { anchorFileOf, readAnchor, type AnchorLine } from './anchor';
+import { isSizePublic, releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import { verifyLedger, type VerificationReport, type VerifyOptions } from './verify';
 
 type LedgerHost = Pick<ServiceContext, 'emit' | 'jobs' | 'mode'>;
@@ -114,21 +115,26 @@ export class LedgerService {
     return { reservation: reservationView, commit: commitView };
   }
 
-  /** Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N. */
+  /**
+   * Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N; once the
+   * dataset has charges, a larger δ is refused (DeltaRaiseError) and an omitted one keeps the δ in force.
+   */
   async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
     const dataset = await resolveDataset(this.db, ref);
     const units = await privacyUnitCount(this.db, dataset.id);
-    const delta = change.delta ?? (units ? 1 / (10 * units) : undefined);
+    // N of the default δ: a charged noisy count, or the exact count where the size is declared public.
+    const sized = change.delta === undefined && units ? await defaultDeltaUnits(this.db, dataset.id, units) : null;
+    const delta = change.delta ?? (sized ? 1 / (10 * sized.units) : undefined);
     if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≤ 1/(10·N) can be chosen`);
-    const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, purpose: change.purpose, actor: this.actor });
+    const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, deltaIsDefault: change.delta === undefined, purpose: change.purpose, actor: this.actor, charge: sized?.charge });
     this.changed(entry);
     const budget: BudgetDto = { datasetId: dataset.id, dataset: dataset.name, epsilon: entry.epsilonCap!, delta: entry.delta!, setAt: entry.createdAt, entryId: entry.id, privacyUnits: units };
     // The budget is written: a failure to account the spend now is a warning, never an error.
     try {
       const { spent } = this.account(await this.snapshot(dataset.id));
-      return { budget, warnings: budgetWarnings(units, delta, change.epsilon, epsilonNumber(spent.epsilon.upper)) };
+      return { budget, warnings: budgetWarnings(units, entry.delta!, change.epsilon, epsilonNumber(spent.epsilon.upper)) };
     } catch (error) {
-      return { budget, warnings: [...budgetWarnings(units, delta, change.epsilon, 0), `the budget was set, but the spend could not be computed: ${messageOf(error)}`] };
+      return { budget, warnings: [...budgetWarnings(units, entry.delta!, change.epsilon, 0), `the budget was set, but the spend could not be computed: ${messageOf(error)}`] };
     }
   }
 
@@ -229,6 +235,18 @@ export class LedgerService {
   private changed(entry: LedgerEntryRecord): void {
     this.host.emit('ledger.changed', { datasetId: entry.datasetId, entryId: entry.id, type: entry.type, head: entry.entryHash });
   }
+}
+
+/**
+ * N for the default δ (issue 20): the exact count where the analyst declared the size public,
+ * else a noisy count (noisyPoolSizes.ts) whose release the budget entry's transaction charges.
+ */
+async function defaultDeltaUnits(db: Database, datasetId: number, exact: number) {
+  const unit = (await db.get<{ unit: 'record' | 'subject' }>('SELECT privacy_unit AS unit FROM datasets WHERE id = $datasetId', { datasetId }))!.unit;
+  const release = releaseDatasetSizes({ privacyUnit: unit, sizePublic: await isSizePublic(db, datasetId) }, new Map([['all', exact]]));
+  const units = release.sizes.get('all')!;
+  const charge = release.event && { event: release.event, purpose: 'noisy count of privacy units for the default δ', parameters: { ...sizeParameters(release.source) } };
+  return { units, charge: charge ?? undefined };
 }
 
 /** The context's ledger service. */

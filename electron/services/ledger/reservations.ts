@@ -11,7 +11,7 @@ import { privacyEventSchema, type PrivacyEvent } from '../../../core/accounting/
 import { canonicalJson } from '../../../core/export/canonicalJson';
 import type { Database, Queryable } from '../db/database';
 import { describeEvent } from '../../../core/accounting/describeEvent';
-import { BudgetExceededError, LedgerError, LedgerTamperedError, NoBudgetError, NoFiniteEpsilonError, RelationMismatchError } from './errors';
+import { BudgetExceededError, DeltaRaiseError, LedgerError, LedgerTamperedError, NoBudgetError, NoFiniteEpsilonError, RelationMismatchError } from './errors';
 import type { LedgerEntryRecord } from './hashChain';
 import { accountSpend, relationsOf } from './ledgerAccounting';
 import { appendEntry, latestBudget, readChain, readEntry, reservations } from './ledgerStore';
@@ -66,55 +66,58 @@ const verifiedPrefix = new WeakMap<Database, Map<number, { version: number; seq:
 
 export async function reserve(db: Database, dataset: DatasetKey, event: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
   const parsed = privacyEventSchema.parse(event);
-  return anchorEntry(db, await db.transaction(async (tx) => {
-    const unit = await privacyUnitOf(tx, dataset);
-    const chain = await readChain(tx, dataset.id);
-    const version = (await tx.get<{ data_version: number }>('PRAGMA data_version'))!.data_version;
-    const verified = verifiedPrefix.get(db) ?? verifiedPrefix.set(db, new Map()).get(db)!;
-    const known = verified.get(dataset.id);
-    const trusted = known?.version === version && chain[known.seq - 1]?.entryHash === known.hash ? known.seq : 0;
-    const tampered = [
-      ...(await chainProblems(chain, trusted)), ...unitMismatches(chain, unit), ...(await guardProblems(tx)),
-      ...(await checkAnchor(db, tx, new Map([[dataset.id, chain]]))),
-    ];
-    if (tampered.length > 0) throw new LedgerTamperedError(dataset.name, tampered[0]);
-    if (meta.privacyUnit && meta.privacyUnit !== unit) {
-      throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${unit} after this release was priced per ${meta.privacyUnit}: price it again`);
-    }
-    const { cap, delta } = await budgetInForce(tx, dataset);
-    const previous = await reservations(tx, dataset.id);
-    const events = [...previous.map(storedEvent), parsed];
-    const relations = relationsOf(events);
-    if (relations.length > 1) throw new RelationMismatchError(relations, dataset.name);
-    const total = accountSpend(events, delta);
-    if (!(total.epsilon.upper <= cap)) {
-      const requested = accountSpend([parsed], delta).epsilon.upper;
-      if (requested === Infinity) throw new NoFiniteEpsilonError(dataset.name, delta, describeEvent(parsed));
-      throw new BudgetExceededError({
-        dataset: dataset.name,
-        spent: spentUpper(previous, delta),
-        requested,
-        total: total.epsilon.upper,
-        cap,
-        delta,
-      });
-    }
-    const entry = await appendEntry(tx, {
-      datasetId: dataset.id,
-      type: 'reserve',
-      eventJson: canonicalJson(parsed),
+  return anchorEntry(db, await db.transaction((tx) => reserveIn(db, tx, dataset, parsed, meta)));
+}
+
+/** `reserve` inside a write transaction the caller holds (several entries that must be written together). */
+async function reserveIn(db: Database, tx: Queryable, dataset: DatasetKey, parsed: PrivacyEvent, meta: ReserveMeta): Promise<LedgerEntryRecord> {
+  const unit = await privacyUnitOf(tx, dataset);
+  const chain = await readChain(tx, dataset.id);
+  const version = (await tx.get<{ data_version: number }>('PRAGMA data_version'))!.data_version;
+  const verified = verifiedPrefix.get(db) ?? verifiedPrefix.set(db, new Map()).get(db)!;
+  const known = verified.get(dataset.id);
+  const trusted = known?.version === version && chain[known.seq - 1]?.entryHash === known.hash ? known.seq : 0;
+  const tampered = [
+    ...(await chainProblems(chain, trusted)), ...unitMismatches(chain, unit), ...(await guardProblems(tx)),
+    ...(await checkAnchor(db, tx, new Map([[dataset.id, chain]]))),
+  ];
+  if (tampered.length > 0) throw new LedgerTamperedError(dataset.name, tampered[0]);
+  if (meta.privacyUnit && meta.privacyUnit !== unit) {
+    throw new LedgerError(`the privacy unit of "${dataset.name}" changed to ${unit} after this release was priced per ${meta.privacyUnit}: price it again`);
+  }
+  const { cap, delta } = await budgetInForce(tx, dataset);
+  const previous = await reservations(tx, dataset.id);
+  const events = [...previous.map(storedEvent), parsed];
+  const relations = relationsOf(events);
+  if (relations.length > 1) throw new RelationMismatchError(relations, dataset.name);
+  const total = accountSpend(events, delta);
+  if (!(total.epsilon.upper <= cap)) {
+    const requested = accountSpend([parsed], delta).epsilon.upper;
+    if (requested === Infinity) throw new NoFiniteEpsilonError(dataset.name, delta, describeEvent(parsed));
+    throw new BudgetExceededError({
+      dataset: dataset.name,
+      spent: spentUpper(previous, delta),
+      requested,
+      total: total.epsilon.upper,
+      cap,
       delta,
-      spentEpsilon: total.epsilon.upper,
-      accountant: total.accountant,
-      // The unit is hashed with the entry: verify compares it with the dataset's unit.
-      parametersJson: canonicalJson({ ...meta.parameters, privacyUnit: unit }),
-      purpose: meta.purpose,
-      jobId: meta.jobId ?? null,
-      actor: meta.actor,
     });
-    verified.set(dataset.id, { version, seq: entry.seq, hash: entry.entryHash });
-    return entry;
-  }));
+  }
+  const entry = await appendEntry(tx, {
+    datasetId: dataset.id,
+    type: 'reserve',
+    eventJson: canonicalJson(parsed),
+    delta,
+    spentEpsilon: total.epsilon.upper,
+    accountant: total.accountant,
+    // The unit is hashed with the entry: verify compares it with the dataset's unit.
+    parametersJson: canonicalJson({ ...meta.parameters, privacyUnit: unit }),
+    purpose: meta.purpose,
+    jobId: meta.jobId ?? null,
+    actor: meta.actor,
+  });
+  verified.set(dataset.id, { version, seq: entry.seq, hash: entry.entryHash });
+  return entry;
 }
 
 async function privacyUnitOf(tx: Queryable, dataset: DatasetKey): Promise<string | undefined> {
@@ -128,46 +131,70 @@ export interface CommitMeta {
 }
 
 export async function commit(db: Database, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
-  return anchorEntry(db, await db.transaction(async (tx) => {
-    const reservation = await readEntry(tx, reservationId);
-    if (reservation?.type !== 'reserve') throw new LedgerError(`no reservation with id ${reservationId}`);
-    const done = await tx.get<{ id: number }>(
-      "SELECT id FROM ledger_entries WHERE type = 'commit' AND reservation_id = $reservationId",
-      { reservationId },
-    );
-    if (done) throw new LedgerError(`reservation ${reservationId} is already committed (entry ${done.id})`);
-    return appendEntry(tx, {
-      datasetId: reservation.datasetId,
-      type: 'commit',
-      reservationId,
-      purpose: reservation.purpose,
-      jobId: reservation.jobId,
-      actor: meta.actor,
-      outputHash: meta.outputHash ?? null,
-    });
-  }));
+  return anchorEntry(db, await db.transaction((tx) => commitIn(tx, reservationId, meta)));
+}
+
+async function commitIn(tx: Queryable, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
+  const reservation = await readEntry(tx, reservationId);
+  if (reservation?.type !== 'reserve') throw new LedgerError(`no reservation with id ${reservationId}`);
+  const done = await tx.get<{ id: number }>(
+    "SELECT id FROM ledger_entries WHERE type = 'commit' AND reservation_id = $reservationId",
+    { reservationId },
+  );
+  if (done) throw new LedgerError(`reservation ${reservationId} is already committed (entry ${done.id})`);
+  return appendEntry(tx, {
+    datasetId: reservation.datasetId,
+    type: 'commit',
+    reservationId,
+    purpose: reservation.purpose,
+    jobId: reservation.jobId,
+    actor: meta.actor,
+    outputHash: meta.outputHash ?? null,
+  });
 }
 
 export interface BudgetChange {
   epsilon: number;
   delta: number;
+  /** δ was not given (a default): with charges, the δ in force is kept instead of raising it. */
+  deltaIsDefault?: boolean;
   actor: string;
   purpose?: string;
+  /** A release the δ was computed from (a noisy count of the privacy units): charged in the same transaction. */
+  charge?: { event: PrivacyEvent; purpose: string; parameters: Record<string, unknown> };
 }
 
-/** Sets or changes the dataset's budget: itself a ledger entry. */
+/**
+ * Sets or changes the dataset's budget: itself a ledger entry. Once the dataset has charges,
+ * δ may only go down: the ledger prices every past release at the δ in force, so a larger δ
+ * would lower the ε already spent and give budget back (ARCHITECTURE §4).
+ */
 export async function setBudget(db: Database, dataset: DatasetKey, change: BudgetChange): Promise<LedgerEntryRecord> {
   if (!(change.epsilon > 0 && Number.isFinite(change.epsilon))) throw new LedgerError(`ε cap must be finite and > 0, got ${change.epsilon}`);
   if (!(change.delta > 0 && change.delta < 1)) throw new LedgerError(`δ must be in (0, 1), got ${change.delta}`);
-  const entry = await db.transaction((tx) =>
-    appendEntry(tx, {
+  const { budget, last } = await db.transaction(async (tx) => {
+    let delta = change.delta;
+    const current = await latestBudget(tx, dataset.id);
+    if (current && delta > current.delta! && (await hasCharges(tx, dataset.id))) {
+      if (!change.deltaIsDefault) throw new DeltaRaiseError(dataset.name, current.delta!, delta);
+      delta = current.delta!;
+    }
+    const budget = await appendEntry(tx, {
       datasetId: dataset.id,
       type: 'budget',
       epsilonCap: change.epsilon,
-      delta: change.delta,
+      delta,
       purpose: change.purpose ?? 'budget set',
       actor: change.actor,
-    }),
-  );
-  return anchorEntry(db, entry);
+    });
+    if (!change.charge) return { budget, last: budget };
+    const reservation = await reserveIn(db, tx, dataset, privacyEventSchema.parse(change.charge.event), { ...change.charge, actor: change.actor });
+    return { budget, last: await commitIn(tx, reservation.id, { actor: change.actor }) };
+  });
+  anchorEntry(db, last); // the newest entry written is the dataset's head
+  return budget;
+}
+
+async function hasCharges(tx: Queryable, datasetId: number): Promise<boolean> {
+  return Boolean(await tx.get("SELECT 1 AS x FROM ledger_entries WHERE dataset_id = $datasetId AND type = 'reserve' LIMIT 1", { datasetId }));
 }

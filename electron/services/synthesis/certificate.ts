@@ -6,6 +6,7 @@
 import type { Bounds } from '../../../core/accounting/accountant';
 import { sha256Hex } from '../../../core/export/canonicalJson';
 import { contentHash, DP_PROMPT_FORMAT, releaseHash, type CommitBound, type DpPromptContent, type DpPromptExport, type PrivacyCertificate } from '../../../core/export/dpPromptFormat';
+import type { PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
 import { renderFewShotPrompt, type Demonstration } from '../../../core/icl/prompts';
 import { APP_VERSION } from '../../shared/appInfo';
 import type { SynthesisRequest } from '../../shared/api/synthesis';
@@ -19,16 +20,18 @@ export interface ModelIdentity {
 }
 
 /**
- * What the certificate states about pool sizes. The sampling rate q = M·N/|pool| is needed
- * to account the job and determines |pool| exactly, so releasing only the rates would hide
- * nothing; a DP count would need its own budget and a q not set from the exact size. Veil
- * therefore treats the per-label private counts as public metadata, as DP-SGD treats its
- * dataset size and sampling rate, and says so here and in docs/synthesis.md.
+ * What the certificate states about pool sizes (issue 20). By default `parameters.pools[].units`
+ * are NOISY counts (discrete Laplace, charged as the first part of the job's event), and q and
+ * everything after are computed from them: nothing exact is released. Where the analyst
+ * declared the dataset's size public, the exact sizes are used and this says so.
  */
-export const PUBLIC_METADATA: Record<string, string> = {
-  'parameters.pools[].units': 'exact number of privacy units in each label pool of the private split: public metadata, not protected by the (ε, δ) guarantee (as the dataset size in DP-SGD)',
-  'parameters.pools[].q, sampling.q': 'sampling rates M·N / units, derived from those counts',
-};
+export function sizeMetadata(source: PoolSizeSource): Record<string, string> | undefined {
+  if (source.kind === 'noisy') return undefined;
+  return {
+    'parameters.pools[].units': 'exact number of privacy units in each label pool: the analyst declared the dataset size public (dataset setting, recorded in the ledger); not protected by the (ε, δ) guarantee',
+    'parameters.pools[].q, sampling.q': 'sampling rates M·N / units, derived from those counts',
+  };
+}
 
 /** The job's public parameters, recorded alike in the ledger reservation and in the certificate. */
 export function jobParameters(request: SynthesisRequest) {
@@ -93,7 +96,8 @@ export async function uncommittedDocument(args: {
       appVersion: APP_VERSION,
       issuedAt: new Date().toISOString(),
       contentHash: await contentHash(args.content),
-      publicMetadata: PUBLIC_METADATA,
+      poolSizes: args.priced.poolSizes,
+      publicMetadata: sizeMetadata(args.priced.poolSizes),
     },
   };
   return { document, releaseHash: await releaseHash(document) };

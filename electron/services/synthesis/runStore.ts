@@ -28,6 +28,8 @@ interface RunRow {
   error: string | null;
   document_json: string | null;
   utility_json: string | null;
+  teacher_evaluations: number | null;
+  teacher_substitutions: number | null;
 }
 
 const INSERT = `INSERT INTO synthesis_runs (dataset_name, method, status, job_id, created_at, request_json, epsilon, delta, shots)
@@ -37,6 +39,7 @@ const SELECT_BY_LEDGER = 'SELECT * FROM synthesis_runs WHERE ledger_entry_id = $
 const SELECT_ALL = 'SELECT * FROM synthesis_runs WHERE $dataset IS NULL OR dataset_name = $dataset ORDER BY id DESC LIMIT 500';
 const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, document_json = $document WHERE id = $id`;
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
+const SET_TEACHERS = 'UPDATE synthesis_runs SET teacher_evaluations = $evaluated, teacher_substitutions = $substituted WHERE id = $id';
 const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
 const SELECT_RUNNING = `SELECT id, job_id FROM synthesis_runs WHERE status = 'running'`;
 const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE id = $id AND status = 'running'`;
@@ -59,6 +62,7 @@ function toDto(row: RunRow): SynthesisRunDto {
     document: row.document_json ? dpPromptSchema.parse(JSON.parse(row.document_json)) : null,
     // A stored check that no longer parses is shown as none (it can be run again), not as a failed list.
     utility: row.utility_json ? (utilitySchema.safeParse(JSON.parse(row.utility_json)).data ?? null) : null,
+    teachers: row.teacher_evaluations === null ? null : { evaluated: row.teacher_evaluations, substituted: row.teacher_substitutions ?? 0 },
   };
 }
 
@@ -101,6 +105,11 @@ export class RunStore {
 
   finish(id: number, status: Exclude<RunStatus, 'running'>, outcome: { error?: string; document?: DpPromptExport }) {
     return this.db.run(FINISH, { id, status, error: outcome.error ?? null, document: outcome.document ? JSON.stringify(outcome.document) : null });
+  }
+
+  /** The job's aggregate of teacher evaluations and substitutions, stored after the job has ended (never while it runs). */
+  setTeachers(id: number, tally: { evaluated: number; substituted: number }) {
+    return this.db.run(SET_TEACHERS, { id, ...tally });
   }
 
   /** Stores a utility check; one that does not fit its schema (a NaN score) is refused, never stored. */

@@ -2,12 +2,15 @@
  * Pricing a synthesis job: the pools (one per chosen public label — all by default — or
  * the whole private split), the aggregator for the chosen method with its noise calibrated
  * so that the job's charged event (synthesisPlan.ts) has ε upper bound ≤ the requested
- * total at δ, and the warnings an analyst should see. The pool sizes set q = M·N/|pool|;
- * like the sampling rate of DP-SGD they are public metadata, stated as such in the
- * certificate (certificate.ts, PUBLIC_METADATA).
+ * total at δ, and the warnings an analyst should see. The pool sizes set q = M·N/|pool|:
+ * a job is priced with the NOISY sizes it released (core/icl/noisyPoolSizes.ts), and its
+ * event composes that release (pure ε_size) before the token steps — unless the analyst
+ * declared the dataset's size public. A preview (price, plan) uses the exact sizes, shown
+ * to the analyst only, with the same event family.
  */
 import { accountEpsilon } from '../../../core/accounting';
-import type { PrivacyEvent } from '../../../core/accounting/events';
+import { sequence, type PrivacyEvent } from '../../../core/accounting/events';
+import { POOL_SIZE_EPSILON, poolSizeEvent, poolSizeSource, type PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
 import { adaDpSynAggregator, defaultAdaDpSynParams } from '../../../core/icl/adaDpSyn';
 import { samplingRate, type SynthesisShape } from '../../../core/icl/demonstration';
 import { tangAggregator } from '../../../core/icl/dpFewShot';
@@ -30,6 +33,8 @@ export interface PricedJob {
   shape: SynthesisShape;
   pools: PoolPlan[];
   template: PromptTemplate;
+  /** How the pool sizes were obtained (noisy, or declared public): stated in the certificate. */
+  poolSizes: PoolSizeSource;
 }
 
 export interface BudgetState {
@@ -84,11 +89,19 @@ export function synthesisFamily(
   const labels = demonstrationLabels(dataset, request.labels);
   const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
   for (const p of pools) if (p.units === 0) throw new RefusalError(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
+  // The job's reservation charges the release of its pool sizes first (none where declared public).
+  const sizes = poolSizeEvent(dataset.sizePublic === true);
+  if (sizes && request.epsilon <= POOL_SIZE_EPSILON) {
+    throw new RefusalError(`ε = ${request.epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for the noisy pool sizes: raise ε, or declare the dataset's size public (veil sizes set)`);
+  }
   return {
     shape,
     pools,
     exponential: request.method === 'dp-few-shot-exponential',
-    eventAt: (p) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit),
+    eventAt: (p) => {
+      const steps = jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit);
+      return sizes ? sequence([sizes, steps]) : steps;
+    },
   };
 }
 
@@ -140,5 +153,6 @@ export function priceSynthesis(
     shape,
     pools,
     template: templateFor(dataset, request),
+    poolSizes: poolSizeSource(pools.length, dataset.privacyUnit, dataset.sizePublic === true),
   };
 }

@@ -8,6 +8,7 @@
 import { accountEpsilon } from '../../../core/accounting';
 import { verifyDpPrompt } from '../../../core/export/verifyDpPrompt';
 import { synthesizeDemonstrations } from '../../../core/icl/synthesize';
+import { newTeacherTally } from '../../../core/icl/teacherEvaluation';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
@@ -19,7 +20,8 @@ import { committedDocument, jobParameters, releasedContent, uncommittedDocument,
 import { RunStore } from './runStore';
 import { privacyUnitCount } from '../ledger/datasets';
 import { RemoteServerError } from '../model/openai/openaiClient';
-import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
+import { priceSynthesis, synthesisFamily, type BudgetState, type PricedJob } from './synthesisPricing';
+import { releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
 import { RefusalError } from '../refusalError';
@@ -32,11 +34,20 @@ export class SynthesisService {
     private readonly source: SynthesisSource,
   ) {}
 
-  async price(request: SynthesisRequest): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
+  /**
+   * A preview: priced with the exact pool sizes, shown to the analyst only (never released).
+   * With `release`, the job's own pricing: the sizes of the pools it uses are released first —
+   * noisy (charged in the job's event), or exact where the analyst declared them public.
+   */
+  async price(request: SynthesisRequest, release = false): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
     const { dataset, poolUnits } = await this.pools(request.dataset);
     // N of the whole private split, as the planner and the ledger count it (δ default 1/(10·N)).
     const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
-    return { priced: priceSynthesis(request, dataset, poolUnits, await this.budgetState(dataset), units), dataset };
+    const budget = await this.budgetState(dataset);
+    if (!release) return { priced: priceSynthesis(request, dataset, poolUnits, budget, units), dataset };
+    const used = new Map(synthesisFamily(request, dataset, poolUnits).pools.map((p) => [p.label, poolUnits.get(p.label)!]));
+    const { sizes } = releaseDatasetSizes(dataset, used);
+    return { priced: priceSynthesis(request, dataset, sizes, budget, units), dataset };
   }
 
   /** The dataset and the privacy units of each private pool (one per public label, or the whole split). */
@@ -58,7 +69,7 @@ export class SynthesisService {
 
   /** Reserves the job's event (or throws, writing nothing) and starts the job. */
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
-    const { priced, dataset } = await this.price(request);
+    const { priced, dataset } = await this.price(request, true);
     const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
     checkCandidates(generator.model, request.topK);
     // The job's record comes first: no process may see a reservation or run naming a job that is not recorded.
@@ -67,7 +78,7 @@ export class SynthesisService {
     try {
       const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
         purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
-        parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta },
+        parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta, ...sizeParameters(priced.poolSizes) },
         jobId,
         privacyUnit: dataset.privacyUnit,
       });
@@ -97,10 +108,12 @@ export class SynthesisService {
   }
 
   private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset, { model, identity }: { model: LanguageModel; identity: ModelIdentity }) {
+    // Failed teachers are counted here and stored only once the job has ended, in aggregate.
+    const teacherTally = newTeacherTally();
     try {
       const pools = await Promise.all(priced.pools.map(async (plan) => ({ plan, pool: await this.source.pool(dataset, plan.label) })));
       const demonstrations = await synthesizeDemonstrations({
-        model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal,
+        model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal, teacherTally,
         onProgress: (p) => {
           job.progress('tokens', p.stepsDone, p.stepsMax, `demonstration ${Math.min(p.demonstrationsDone + 1, p.demonstrationsTotal)} of ${p.demonstrationsTotal}`);
           this.ctx.emit('synth.progress', { runId, jobId: job.id, ...p });
@@ -114,11 +127,13 @@ export class SynthesisService {
       const document = committedDocument(issued, { entryId: commit.id, entryHash: commit.entryHash });
       await this.runs.setLedgerEntry(runId, commit.id);
       await this.runs.finish(runId, 'succeeded', { document });
-      return { runId, ledgerEntryId: commit.id };
+      await this.runs.setTeachers(runId, teacherTally);
+      return { runId, ledgerEntryId: commit.id, teachers: teacherTally };
     } catch (error) {
       const cancelled = job.signal.aborted;
       const reason = cancelled ? 'cancelled' : publicReason(error);
       await this.runs.finish(runId, cancelled ? 'cancelled' : 'failed', { error: `${reason}; the reserved budget stays spent (the output may have been partly produced)` });
+      await this.runs.setTeachers(runId, teacherTally);
       throw cancelled || !(error instanceof RemoteServerError) ? error : new Error(reason);
     }
   }

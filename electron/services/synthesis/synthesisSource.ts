@@ -13,6 +13,8 @@ export interface SynthesisDataset {
   /** The public label set (empty for generation tasks). */
   labels: string[];
   privacyUnit: 'record' | 'subject';
+  /** The analyst declared the size public: pool sizes are used exactly (default: noisy, charged; core/icl/noisyPoolSizes.ts). */
+  sizePublic?: boolean;
 }
 
 export interface LabelledExample {

@@ -3,6 +3,7 @@ import { sampleWithoutReplacement } from '../../../core/random/uniform';
 import { seededRandom } from '../../../core/random/seededRandom';
 import type { Database } from '../db/database';
 import type { ServiceContext } from '../context';
+import { isSizePublic } from '../sizes/poolSizes';
 import { getVaultService } from '../vault/vaultHandlers';
 import type { LabelledExample, SynthesisSource } from './synthesisSource';
 
@@ -38,7 +39,7 @@ export async function vaultSource(ctx: ServiceContext): Promise<SynthesisSource>
   return {
     dataset: async (name) => {
       const d = await vault.dataset(name);
-      return { id: d.id, name: d.name, createdAt: d.createdAt, task: d.task, labels: d.labels, privacyUnit: d.privacyUnit };
+      return { id: d.id, name: d.name, createdAt: d.createdAt, task: d.task, labels: d.labels, privacyUnit: d.privacyUnit, sizePublic: await isSizePublic(vault.db, d.id) };
     },
     pool: async (dataset, label) => vault.pool(await vault.dataset(dataset.id), label),
     examples: (dataset, split, limit) => sampleSplit(vault.db, dataset.id, split, limit),

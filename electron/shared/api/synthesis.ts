@@ -99,6 +99,11 @@ export const synthesisRunSchema = z.object({
   error: z.string().nullable(),
   document: dpPromptSchema.nullable(),
   utility: utilitySchema.nullable(),
+  /**
+   * After the job: teacher evaluations, and how many failed and got the uniform vector
+   * (core/icl/teacherEvaluation.ts). Shown to the analyst only; not in the certificate.
+   */
+  teachers: z.object({ evaluated: z.number(), substituted: z.number() }).nullable(),
 });
 export type SynthesisRunDto = z.infer<typeof synthesisRunSchema>;
 

@@ -41,7 +41,10 @@ const veil = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
 const json = () => JSON.parse(out.join(''));
 
 describe('veil budget / veil ledger', () => {
-  it('sets a budget with the default δ = 1/(10·N)', async () => {
+  it('sets a budget with the default δ = 1/(10·N), N exact where the size is declared public', async () => {
+    expect(await veil('sizes', 'set', '--dataset', 'notes', '--public')).toBe(0);
+    expect(out.join('')).toMatch(/declared public/);
+    out.length = 0;
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--json')).toBe(0);
     expect(json().budget).toMatchObject({ epsilon: 4, delta: 1 / 500, privacyUnits: 50 });
   });
@@ -77,6 +80,26 @@ describe('veil budget / veil ledger', () => {
     out.length = 0;
     await veil('ledger', 'show', '--dataset', 'notes', '--json');
     expect(json().entries.filter((e: { type: string }) => e.type === 'reserve')).toHaveLength(1);
+  });
+
+  it('refuses to raise δ once the dataset has charges (the spend would fall), writing nothing; lowering δ is allowed', async () => {
+    await veil('budget', 'show', '--dataset', 'notes', '--json');
+    const before = json();
+    expect(before.spent.epsilon.upper).toBeGreaterThan(0.45);
+    out.length = 0;
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '0.5')).toBe(1);
+    expect(err.join('')).toMatch(/^veil: δ cannot be raised from 2\.00e-3 to 5\.00e-1 on dataset "notes": it has charges.*Lowering δ is allowed/);
+    expect(err.join('').trim().split('\n')).toHaveLength(1);
+    await veil('budget', 'show', '--dataset', 'notes', '--json');
+    expect(json()).toMatchObject({ entries: before.entries, spent: before.spent, budget: { delta: 1 / 500 } });
+    out.length = 0;
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '1e-3', '--json')).toBe(0);
+    expect(json().budget.delta).toBe(1e-3);
+    // No δ given: the default 1/(10·N) = 2e-3 would raise it; the δ in force is kept.
+    out.length = 0;
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--json')).toBe(0);
+    expect(json().budget.delta).toBe(1e-3);
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '2e-3')).toBe(1);
   });
 
   it('refuses a release under another neighbouring relation, writing nothing, and keeps charging', async () => {
@@ -118,6 +141,8 @@ describe('veil budget / veil ledger', () => {
   it('rejects bad flags clearly', async () => {
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', 'lots')).toBe(2);
     expect(err.join('')).toMatch(/--epsilon must be a number/);
+    expect(await veil('sizes', 'set', '--dataset', 'notes')).toBe(2);
+    expect(err.join('')).toMatch(/exactly one of --public or --private/);
   });
 });
 

@@ -6,7 +6,7 @@
  * authorization headers it saw so tests can check what was sent. A logprob cap answers
  * HTTP 400 when exceeded (as vLLM and OpenAI do) or, with `silentCap`, returns fewer
  * logprobs than asked; the cap can be changed while running. `rejectPrompts()` makes it
- * answer every completion with HTTP 400 quoting the prompt.
+ * answer every completion with HTTP 400 quoting the prompt; `refuseMarker` refuses those holding a marker.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +24,8 @@ export interface TestServerOptions {
   contextLength?: number;
   /** No /tokenize or /detokenize (servers other than vLLM and llama.cpp's). */
   noTokenizer?: boolean;
+  /** Refuse (HTTP 400, as a content filter does) any completion request with a prompt holding this text. */
+  refuseMarker?: string;
 }
 
 export interface TestServer {
@@ -132,6 +134,9 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     }
     if (url === '/v1/completions') {
       if (body.model !== 'reference') return send(res, 404, { error: { message: `model ${String(body.model)} not found` } });
+      if (options.refuseMarker && JSON.stringify(body.prompt).includes(options.refuseMarker)) {
+        return send(res, 400, { error: { message: 'The prompt was flagged by the content filter' } });
+      }
       if (state.rejectPrompts) return send(res, 400, { error: { message: `This prompt is too long: ${JSON.stringify(body.prompt)}` } });
       if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs && !options.silentCap) {
         return send(res, 400, { error: { message: `logprobs must be at most ${options.maxLogprobs}` } });

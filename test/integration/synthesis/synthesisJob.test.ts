@@ -59,7 +59,8 @@ describe('synthesis job', () => {
     expect(plan.epsilon.upper).toBeLessThanOrEqual(3);
     expect(plan.epsilon.upper).toBeGreaterThan(3 * 0.99);
     expect(plan.pools.map((p) => p.label)).toEqual(['spam', 'ham']);
-    expect(plan.event).toMatchObject({ kind: 'composed', count: 6 });
+    // The release of the two pool sizes (noisy counts, pure ε = 0.1), then the token steps.
+    expect(plan.event).toMatchObject({ kind: 'sequence', events: [{ kind: 'pure', epsilon: 0.1 }, { kind: 'composed', count: 6 }] });
     expect(plan.budget).toMatchObject({ cap: 8, spent: 0 });
   });
 

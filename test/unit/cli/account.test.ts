@@ -143,7 +143,7 @@ describe('veil account below PLD\'s rounding slack (δ = 1e-14): the facade, nev
     expect(Number(out.epsilon.upper)).toBe(Infinity);
     expect(out.epsilon.lower).toBeGreaterThan(3);
     const text = await veil('account', 'epsilon', '--sigma', '1', ...STEPS, '--delta', '1e-14', '--accountant', 'pld');
-    expect(text).toMatch(/^ε ≤ ∞ .*\n∞: PLD's certified upper bound is infinite at δ = 1e-14 .*--accountant auto falls back to RDP's finite bound\n$/);
+    expect(text).toMatch(/^ε ≤ ∞ .*\n∞: PLD's upper bound is infinite at δ = 1e-14 .*--accountant auto falls back to RDP's finite bound\n$/);
     // An (ε, δ₀) event above δ: no accountant has a finite ε.
     const approx = await veil('account', 'epsilon', '--event', file('approx.json', { kind: 'approx', epsilon: 1, delta: 1e-4 }), '--delta', '1e-6', '--json');
     expect(approx).not.toContain('null');

@@ -10,5 +10,6 @@ import { plansMigration } from './004_plans';
 import { ftsSecureDeleteMigration } from './005_fts_secure_delete';
 import { contentHashIndexMigration } from './006_content_hash_index';
 import { jobsMigration } from './007_jobs_and_ledger_anchor';
+import { privateSizesMigration } from './008_private_sizes';
 
-export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration, jobsMigration];
+export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration, jobsMigration, privateSizesMigration];

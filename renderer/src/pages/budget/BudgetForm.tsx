@@ -1,6 +1,7 @@
 /**
  * Set or change a dataset's budget (ε cap, δ — empty for the default 1/(10·N) — and a
- * purpose). The change is itself a ledger entry; the service's warnings are shown.
+ * purpose). The change is itself a ledger entry; the service's warnings are shown. Once the
+ * dataset has charges, a larger δ is refused here and by the service, with the reason.
  */
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -15,10 +16,13 @@ interface Props {
   dataset: string;
   budget: BudgetDto | null;
   units: number | null;
+  /** Whether the dataset has charges: then δ may only go down. */
+  charged: boolean;
 }
 
 /** Remount it (key) per dataset so the fields start from that dataset's budget. */
-export function BudgetForm({ api, dataset, budget, units }: Props) {
+export function BudgetForm({ api, dataset, budget, units, charged }: Props) {
+  const ceiling = charged && budget ? budget.delta : null;
   const [form, setForm] = useState<BudgetFormState>(() => formFromBudget(budget));
   const [errors, setErrors] = useState<Partial<Record<keyof BudgetFormState, string>>>({});
   const [outcome, setOutcome] = useState<{ message: string; warnings: string[] } | null>(null);
@@ -26,7 +30,7 @@ export function BudgetForm({ api, dataset, budget, units }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseBudgetForm(form);
+    const parsed = parseBudgetForm(form, ceiling);
     setErrors(parsed.ok ? {} : parsed.errors);
     if (!parsed.ok) return;
     const result = await run(() => api['budget.set']({ dataset, ...parsed.change }));
@@ -51,7 +55,7 @@ export function BudgetForm({ api, dataset, budget, units }: Props) {
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="budget settings">
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'start' }}>
           {field('epsilon', 'ε cap', 'total ε for every release from this dataset')}
-          {field('delta', 'δ', defaultDeltaHint(units))}
+          {field('delta', 'δ', defaultDeltaHint(units, ceiling))}
           {field('purpose', 'Purpose', 'optional; recorded in the ledger')}
           <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 0.5 }}>
             {budget ? 'Change budget' : 'Set budget'}

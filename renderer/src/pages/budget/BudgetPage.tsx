@@ -26,6 +26,8 @@ import { RetryAlert } from '../../components/RetryAlert';
 /** A stable empty list, so the memoised ledger table does not redraw while the entries load. */
 const NO_ENTRIES: readonly LedgerEntryDto[] = [];
 
+const charges = ({ reservations: r }: { reservations: { reserved: number; committed: number; orphaned: number } }) => r.reserved + r.committed + r.orphaned;
+
 function BudgetView({ api }: { api: VeilApi }) {
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const [chosen, setChosen] = useState('');
@@ -68,7 +70,7 @@ function BudgetView({ api }: { api: VeilApi }) {
       {dataset && current && (
         <>
           <BudgetCard summary={current} plan={planForDataset} />
-          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset)} />
+          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset)} charged={charges(current) > 0} />
           <PlannerSection
             api={api}
             dataset={name}

@@ -23,8 +23,9 @@ export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | und
   return null;
 }
 
-/** Helper text for the δ field: what an empty field means. */
-export function defaultDeltaHint(units: number | null): string {
+/** Helper text for the δ field: what an empty field means; with charges, that δ may only go down. */
+export function defaultDeltaHint(units: number | null, ceiling: number | null = null): string {
+  if (ceiling !== null) return `this dataset has charges: δ may only go down from ${ceiling.toExponential(2)} (a larger δ would re-price them lower and give budget back)`;
   if (units === null) return 'δ is required: the number of privacy units is not known';
   return `empty: 1/(10·N) = ${(1 / (10 * units)).toExponential(2)} (N = ${units.toLocaleString('en-US')} privacy units)`;
 }
@@ -33,12 +34,14 @@ export function formFromBudget(budget: BudgetDto | null): BudgetFormState {
   return { epsilon: budget ? String(budget.epsilon) : '', delta: budget ? String(budget.delta) : '', purpose: '' };
 }
 
-export function parseBudgetForm(form: BudgetFormState): BudgetFormResult {
+/** `ceiling`: the δ in force when the dataset has charges (the service refuses a larger one). */
+export function parseBudgetForm(form: BudgetFormState, ceiling: number | null = null): BudgetFormResult {
   const errors: Partial<Record<keyof BudgetFormState, string>> = {};
   const epsilon = Number(form.epsilon);
   if (form.epsilon.trim() === '' || !(epsilon > 0 && Number.isFinite(epsilon))) errors.epsilon = 'ε must be a number > 0';
   const delta = form.delta.trim() === '' ? undefined : Number(form.delta);
   if (delta !== undefined && !(delta > 0 && delta < 1)) errors.delta = 'δ must be in (0, 1), e.g. 1e-6';
+  else if (delta !== undefined && ceiling !== null && delta > ceiling) errors.delta = `δ cannot be raised above ${ceiling.toExponential(2)}: this dataset has charges, and a larger δ would give budget back`;
   if (form.purpose.length > 500) errors.purpose = 'at most 500 characters';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const purpose = form.purpose.trim();

@@ -2,6 +2,8 @@
  * One finished run: the synthetic demonstrations, the rendered prompt, the privacy
  * certificate, one-click exports (save or copy) and the utility check on the held-out split.
  */
+import type { DpPromptExport } from '../../../../core/export/dpPromptFormat';
+import { substitutionNote } from '../../../../core/icl/teacherEvaluation';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { SynthesisRunDto } from '../../../../electron/shared/api/synthesis';
 import type { VeilApi } from '../../../../electron/shared/contract';
@@ -25,6 +27,7 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
         </Typography>
         <Chip size="small" label={run.status} color={run.status === 'succeeded' ? 'success' : run.status === 'running' ? 'info' : 'warning'} />
       </Stack>
+      {run.teachers && run.teachers.substituted > 0 && <Alert severity="info">{substitutionNote(run.teachers)}</Alert>}
       {run.error && <Alert severity={run.status === 'cancelled' ? 'info' : 'error'}>{run.error}</Alert>}
       {doc && (
         <>
@@ -40,6 +43,7 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
               ['Accountant', `${doc.certificate.accountant}: ε ∈ [${doc.certificate.epsilon.lower.toPrecision(4)}, ${doc.certificate.epsilon.upper.toPrecision(4)}]`],
               ['Model', `${doc.certificate.model.backend} · ${doc.certificate.model.name}${doc.certificate.model.sha256 ? ` · ${doc.certificate.model.sha256.slice(0, 16)}…` : ''}`],
               ['Ledger entry', `#${doc.certificate.ledger.entryId} · ${doc.certificate.ledger.entryHash.slice(0, 16)}…`],
+              ['Pool sizes', poolSizesText(doc.certificate.poolSizes)],
               ['Public metadata', doc.certificate.publicMetadata ? `${Object.keys(doc.certificate.publicMetadata).join('; ')}: released as is, outside the guarantee` : '—'],
             ]}
           />
@@ -60,4 +64,11 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
       {error && <Alert severity="error">{error}</Alert>}
     </Stack>
   );
+}
+
+/** What the certificate says about its pool sizes (noisy, declared public, or exact in a certificate issued before they were noised). */
+function poolSizesText(sizes: DpPromptExport['certificate']['poolSizes']): string {
+  if (!sizes) return 'exact (issued before Veil noised pool sizes): outside the guarantee';
+  if (sizes.kind === 'declared-public') return 'exact: the dataset size was declared public (outside the guarantee)';
+  return `noisy counts (discrete Laplace, ε = ${sizes.epsilon}), charged with the job`;
 }

@@ -26,6 +26,7 @@ import { poolEvent } from '../../../../core/icl/synthesisPlan';
 import { synthesizeDemonstrations } from '../../../../core/icl/synthesize';
 import type { TokenAggregator } from '../../../../core/icl/tokenAggregator';
 import type { RandomSource } from '../../../../core/random/randomSource';
+import { allowSeededOnPrivatePath } from '../../../../core/random/privatePathRandom';
 import { seededRandom } from '../../../../core/random/seededRandom';
 import { synthesisRequestSchema } from '../../../../electron/shared/api/synthesis';
 import { priceSynthesis } from '../../../../electron/services/synthesis/synthesisPricing';
@@ -104,7 +105,7 @@ const vec = (...xs: number[]) => Float64Array.from(xs);
 /** The step's randomness: a seeded source behind a wrapper whose identity marks its draws. */
 const wrapped = (seed: number): RandomSource => {
   const inner = seededRandom(seed);
-  return { cryptographic: false, nextUint32: () => inner.nextUint32(), nextFloat: () => inner.nextFloat() };
+  return allowSeededOnPrivatePath({ cryptographic: false, nextUint32: () => inner.nextUint32(), nextFloat: () => inner.nextFloat() }, 'test');
 };
 
 /** Draws per token step of one demonstration, and the steps it ran. */

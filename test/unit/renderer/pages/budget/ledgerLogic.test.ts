@@ -80,6 +80,15 @@ describe('budget form', () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && Object.keys(bad.errors).sort()).toEqual(['delta', 'epsilon']);
   });
+
+  it('with charges, refuses a δ above the one in force and says why; lowering or the default is allowed', () => {
+    const raised = parseBudgetForm({ epsilon: '6', delta: '1e-5', purpose: '' }, 1e-6);
+    expect(raised.ok).toBe(false);
+    expect(!raised.ok && raised.errors.delta).toMatch(/cannot be raised above 1\.00e-6: this dataset has charges/);
+    expect(parseBudgetForm({ epsilon: '6', delta: '1e-7', purpose: '' }, 1e-6).ok).toBe(true);
+    expect(parseBudgetForm({ epsilon: '6', delta: '', purpose: '' }, 1e-6).ok).toBe(true);
+    expect(defaultDeltaHint(400, 1e-6)).toMatch(/has charges: δ may only go down from 1\.00e-6/);
+  });
 });
 
 describe('external release event', () => {

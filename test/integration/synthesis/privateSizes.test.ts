@@ -1,0 +1,118 @@
+/**
+ * Pool sizes are a charged DP release (issue 20 item 1), on a real vault and ledger with the
+ * reference learner: a job's certificate states noisy sizes and charges their release first;
+ * the certificates of the same job on two datasets that differ by one record differ only in
+ * noisy fields (and those computed from them); a dataset whose size the analyst declared
+ * public uses exact sizes and says so in the ledger and the certificate; a budget's default δ
+ * comes from a charged noisy count.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedPaths } from '../../../core/export/canonicalJson';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+
+let dir: string;
+let ctx: ServiceContext;
+const job = { shots: 2, teachers: 3, perTeacher: 2, topK: 8, maxTokens: 3, epsilon: 2 };
+const words = ['invoice', 'meeting', 'prize', 'lunch', 'offer', 'report', 'winner', 'schedule'];
+const records = Array.from({ length: 60 }, (_, i) => ({ text: `note ${i}: ${words[i % 8]} ${words[(i * 3) % 8]} ${i}`, label: i % 2 ? 'spam' : 'ham' }));
+
+async function dataset(name: string, extra: number) {
+  await callMethod(ctx, 'vault.createDataset', { name, labels: ['spam', 'ham'] });
+  await callMethod(ctx, 'vault.addRecords', { dataset: name, records: [...records, ...records.slice(0, extra).map((r) => ({ ...r, text: `${r.text} (added)` }))] });
+  await callMethod(ctx, 'budget.set', { dataset: name, epsilon: 20, delta: 1e-5 });
+}
+
+async function certify(name: string) {
+  const { jobId, runId } = await callMethod(ctx, 'synth.start', { dataset: name, ...job });
+  expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+  const file = await callMethod(ctx, 'synth.export', { id: runId, format: 'json' });
+  const reservation = (await callMethod(ctx, 'ledger.entries', { dataset: name })).filter((e) => e.type === 'reserve').at(-1)!;
+  return { document: JSON.parse(file.content), text: file.content, reservation };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-sizes-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  await dataset('d', 0);
+  await dataset('d-plus-one', 1);
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Fields that are noisy, computed from noisy values, or name the run (time, dataset, ledger entry). */
+const NOISY_OR_RUN = [
+  /^demonstrations/, /^prompt$/,
+  /^certificate\.parameters\.pools\[\d+\]\.(units|q)$/, /^certificate\.sampling\.q$/, /^certificate\.event\./, /^certificate\.epsilon\./,
+  /^certificate\.parameters\.noise\./, /^certificate\.(contentHash|releaseHash|issuedAt)$/, /^certificate\.ledger\./, /^certificate\.dataset\./,
+];
+
+describe('private pool sizes', () => {
+  it('a certificate states noisy sizes, charged first in its event, and verifies', async () => {
+    const { document, text, reservation } = await certify('d');
+    const c = document.certificate;
+    expect(c.poolSizes).toEqual({ kind: 'noisy', mechanism: 'discrete-laplace', scale: 10, l1Sensitivity: 1, epsilon: 0.1 });
+    expect(c.publicMetadata).toBeUndefined();
+    expect(c.event).toMatchObject({ kind: 'sequence', events: [{ kind: 'pure', epsilon: 0.1 }, {}] });
+    // q is computed from the noisy sizes the certificate states.
+    for (const p of c.parameters.pools) expect(p.q).toBeCloseTo(Math.min(1, (job.teachers * job.perTeacher) / p.units), 12);
+    expect(reservation.parameters).toMatchObject({ poolSizes: 'noisy', poolSizeEpsilon: 0.1 });
+    const verified = await callMethod(ctx, 'certificate.verify', { document: text });
+    expect(verified.checks.filter((x) => !x.ok)).toEqual([]);
+    expect(verified.checks.find((x) => x.name === 'pool sizes')?.detail).toMatch(/^noisy: discrete Laplace/);
+    // A certificate claiming noisy sizes whose event does not charge them fails.
+    const forged = { ...document, certificate: { ...c, event: c.event.events[1] } };
+    expect((await callMethod(ctx, 'certificate.verify', { document: JSON.stringify(forged) })).checks.find((x) => x.name === 'pool sizes')?.ok).toBe(false);
+  }, 120_000);
+
+  it('the same job on a dataset with one added record gives a certificate differing only in noisy fields', async () => {
+    const [a, b] = [(await certify('d')).document, (await certify('d-plus-one')).document];
+    const changed = changedPaths(a, b);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.filter((path) => !NOISY_OR_RUN.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(a.certificate.poolSizes.kind).toBe('noisy');
+    expect(b.certificate.poolSizes.kind).toBe('noisy');
+  }, 120_000);
+
+  it('a dataset whose size is declared public uses exact sizes, stated in the ledger and the certificate', async () => {
+    expect(await callMethod(ctx, 'sizes.get', { dataset: 'd' })).toEqual({ dataset: 'd', sizePublic: false });
+    expect(await callMethod(ctx, 'sizes.set', { dataset: 'd', sizePublic: true })).toEqual({ dataset: 'd', sizePublic: true });
+    const { document, text, reservation } = await certify('d');
+    const c = document.certificate;
+    expect(c.poolSizes).toEqual({ kind: 'declared-public' });
+    expect(c.parameters.pools.map((p: { units: number }) => p.units)).toEqual([30, 30]);
+    expect(c.event.kind).not.toBe('sequence');
+    expect(c.publicMetadata['parameters.pools[].units']).toMatch(/declared the dataset size public/);
+    expect(reservation.parameters).toMatchObject({ poolSizes: 'declared-public' });
+    const verified = await callMethod(ctx, 'certificate.verify', { document: text });
+    expect(verified.valid).toBe(true);
+    expect(verified.checks.find((x) => x.name === 'pool sizes')?.detail).toMatch(/declared public/);
+    await callMethod(ctx, 'sizes.set', { dataset: 'd', sizePublic: false });
+  }, 120_000);
+
+  it("a budget's default δ takes N from a noisy count charged with the budget entry; a declared-public size from the exact count", async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'e', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'e', records });
+    const { budget } = await callMethod(ctx, 'budget.set', { dataset: 'e', epsilon: 5 });
+    const noisyN = 1 / (10 * budget.delta);
+    expect(Number.isInteger(Math.round(noisyN)) && Math.abs(noisyN - Math.round(noisyN)) < 1e-6).toBe(true);
+    const entries = await callMethod(ctx, 'ledger.entries', { dataset: 'e' });
+    expect(entries.map((e) => e.type)).toEqual(['budget', 'reserve', 'commit']);
+    expect(entries[1]).toMatchObject({ event: { kind: 'pure', epsilon: 0.1 }, status: 'committed', parameters: { poolSizes: 'noisy', poolSizeEpsilon: 0.1 } });
+    expect((await callMethod(ctx, 'ledger.summary', { dataset: 'e' })).spent.epsilon.upper).toBeGreaterThan(0.09);
+    await callMethod(ctx, 'sizes.set', { dataset: 'e', sizePublic: true });
+    const exact = await callMethod(ctx, 'budget.set', { dataset: 'e', epsilon: 5, delta: 1e-9 });
+    expect(exact.budget.delta).toBe(1e-9);
+    await callMethod(ctx, 'vault.createDataset', { name: 'f', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'f', records });
+    await callMethod(ctx, 'sizes.set', { dataset: 'f', sizePublic: true });
+    expect((await callMethod(ctx, 'budget.set', { dataset: 'f', epsilon: 5 })).budget.delta).toBe(1 / 600);
+    expect((await callMethod(ctx, 'ledger.entries', { dataset: 'f' })).map((e) => e.type)).toEqual(['budget']);
+  }, 60_000);
+});
