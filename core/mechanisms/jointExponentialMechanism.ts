@@ -62,22 +62,27 @@ export function jointExponentialTopK(
   };
 }
 
-/** Merge the k rows in the total order; draw the designated pair with weight count·e^{rate·u}. */
+/**
+ * Merge the k rows in the total order; draw the designated pair with weight count·e^{rate·u}.
+ * Speed (same distribution, bit for bit): a row stays at the top of the heap while its next
+ * pair still precedes every other row's head (no heap work inside such a run), and the merge
+ * stops once no later pair can have a weight that survives exp() — errors only grow along the
+ * merge and log count ≤ k·log d, so every later weight underflows to exactly 0.
+ */
 function sampleDesignatedPair(c: Float64Array, k: number, rate: number, random: RandomSource): { pairRow: number; pairItem: number } {
   const d = c.length;
   const logInt = new Float64Array(d + 1);
   for (let n = 1; n <= d; n++) logInt[n] = Math.log(n);
+  const logCountBound = k * logInt[d];
 
   const ptr = new Int32Array(k); // ptr[i] = mᵢ, row i's pairs already visited
+  const headError = new Float64Array(k); // c[i] − c[ptr[i]]
+  for (let i = 0; i < k; i++) headError[i] = c[i] - c[0];
   const heap = new Int32Array(k);
   for (let i = 0; i < k; i++) heap[i] = i;
   let heapSize = k;
   // Row a's head precedes row b's head: error ascending, then row descending.
-  const before = (a: number, b: number): boolean => {
-    const ea = c[a] - c[ptr[a]];
-    const eb = c[b] - c[ptr[b]];
-    return ea < eb || (ea === eb && a > b);
-  };
+  const before = (a: number, b: number): boolean => headError[a] < headError[b] || (headError[a] === headError[b] && a > b);
   const siftDown = (at: number): void => {
     const row = heap[at];
     for (;;) {
@@ -101,27 +106,37 @@ function sampleDesignatedPair(c: Float64Array, k: number, rate: number, random: 
   const ids = new Int32Array(d * k);
   let stored = 0;
   let maxWeight = -Infinity;
-  while (heapSize > 0) {
+  merge: while (heapSize > 0) {
     const i = heap[0];
-    const j = ptr[i];
-    const factor = j - i;
-    const zerosOthers = factor <= 0 ? zeros - 1 : zeros;
-    if (zerosOthers === 0) {
-      const logCount = factor > 0 ? logSum - logInt[factor] : logSum;
-      const w = logCount - rate * (c[i] - c[j]);
-      weights[stored] = w;
-      ids[stored++] = i * d + j;
-      if (w > maxWeight) maxWeight = w;
+    // The runner-up: the better of the root's children.
+    const second = heapSize < 2 ? -1 : heapSize < 3 || before(heap[1], heap[2]) ? heap[1] : heap[2];
+    for (;;) {
+      const j = ptr[i];
+      const error = headError[i];
+      if (logCountBound - rate * error < maxWeight - 746) break merge; // exp(w − max) = 0 from here on
+      const factor = j - i;
+      const zerosOthers = factor <= 0 ? zeros - 1 : zeros;
+      if (zerosOthers === 0) {
+        const w = (factor > 0 ? logSum - logInt[factor] : logSum) - rate * error;
+        weights[stored] = w;
+        ids[stored++] = i * d + j;
+        if (w > maxWeight) maxWeight = w;
+      }
+      // Visit the pair: row i's prefix grows to j + 1.
+      const next = factor + 1;
+      if (factor > 0) logSum += logInt[next] - logInt[factor];
+      else if (next > 0) {
+        zeros--;
+        logSum += logInt[next];
+      }
+      ptr[i] = j + 1;
+      if (j + 1 === d) {
+        heap[0] = heap[--heapSize];
+        break;
+      }
+      headError[i] = c[i] - c[j + 1];
+      if (second >= 0 && !before(i, second)) break;
     }
-    // Visit the pair: row i's prefix grows to j + 1.
-    const next = factor + 1;
-    if (factor > 0) logSum += logInt[next] - logInt[factor];
-    else if (next > 0) {
-      zeros--;
-      logSum += logInt[next];
-    }
-    ptr[i] = j + 1;
-    if (j + 1 === d) heap[0] = heap[--heapSize];
     if (heapSize > 0) siftDown(0);
   }
   if (stored === 0) throw new Error('jointExponentialTopK: no sequence found (internal error)');

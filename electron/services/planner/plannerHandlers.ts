@@ -9,14 +9,22 @@ import type { HandlerMap } from '../handler';
 import { privacyUnitCount } from '../ledger/datasets';
 import { getSynthesisService } from '../synthesis/synthesisHandlers';
 import type { PlanRequest, PlanResult } from '../../shared/api/planner';
-import { computePlan } from './computePlan';
+import { computePlan, type PlanInputs } from './computePlan';
+import { PlanCache } from './planCache';
 import { PlanStore } from './planStore';
 
 export async function planWorkload(ctx: ServiceContext, request: PlanRequest): Promise<PlanResult> {
   const synthesis = await getSynthesisService(ctx);
   const { dataset, poolUnits } = await synthesis.pools(request.dataset);
   const units = (await privacyUnitCount(await appDatabase(ctx), dataset.id)) ?? 0;
-  return computePlan(request, { dataset, poolUnits, units, budget: await synthesis.budgetState(dataset) });
+  const inputs: PlanInputs = { dataset, poolUnits, units, budget: await synthesis.budgetState(dataset) };
+  const cache = await ctx.singleton('plan-cache', async () => new PlanCache());
+  const key = PlanCache.key(request, inputs);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const plan = computePlan(request, inputs);
+  cache.set(key, plan);
+  return plan;
 }
 
 export const getPlanStore = (ctx: ServiceContext): Promise<PlanStore> => ctx.singleton('plans', async () => new PlanStore(await appDatabase(ctx)));

@@ -1,8 +1,12 @@
 /** Duplicate detection: the SHA-256 of a record's normalised text (NFKC, case-folded, whitespace collapsed). */
 import { createHash } from 'node:crypto';
 
+/** Whitespace other than a lone space: only then does collapsing change anything (it is costly on long texts). */
+const UNCOLLAPSED = /[^\S ]| {2}/;
+
 export function normaliseText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  const folded = text.normalize('NFKC').toLowerCase();
+  return (UNCOLLAPSED.test(folded) ? folded.replace(/\s+/g, ' ') : folded).trim();
 }
 
 export function contentHash(text: string): string {

@@ -157,6 +157,23 @@ describe('plan.compute', () => {
   });
 });
 
+describe('plan.compute cache (planCache.ts)', () => {
+  it('answers a repeated request with the same plan and reprices when the ledger moves', async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'cached', labels: ['a', 'b'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'cached', records: Array.from({ length: 40 }, (_, i) => ({ text: `note ${i}`, label: i % 2 ? 'a' : 'b' })) });
+    await callMethod(ctx, 'budget.set', { dataset: 'cached', epsilon: 8 });
+    const request = { dataset: 'cached', epsilon: 2, workload: { kind: 'answer', queries: 50 } as never };
+    const first = await callMethod(ctx, 'plan.compute', request);
+    const again = await callMethod(ctx, 'plan.compute', request);
+    expect({ ...again, seconds: 0 }).toEqual({ ...first, seconds: 0 });
+    await callMethod(ctx, 'ledger.record', { dataset: 'cached', event: { kind: 'pure', epsilon: 1 } as never, purpose: 'spent meanwhile' });
+    const after = await callMethod(ctx, 'plan.compute', request);
+    expect(after.budget!.spent).toBeGreaterThan(first.budget!.spent);
+    expect(after.budget!.afterPlan).toBeGreaterThan(first.budget!.afterPlan);
+    expect(after.event).toEqual(first.event); // the noise is calibrated to the request, not to what is left
+  });
+});
+
 describe('veil plan', () => {
   it('prints the same numbers as the API', async () => {
     const printed: string[] = [];

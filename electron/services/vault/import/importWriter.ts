@@ -4,7 +4,8 @@
  * row). Each record is PII-scanned with the vault's scanner and hashed for duplicate
  * detection; the unique (dataset, content hash) index skips duplicates of records already in
  * the dataset or earlier in the file, and RETURNING tells which rows went in, so duplicates
- * are reported by line.
+ * are reported by line. The records go in under a bulk load (bulkLoad.ts): the full-text
+ * index is built once at the end, in the same transaction.
  */
 import type { NewRecord } from '../../../shared/api/vault';
 import type { ImportReport } from '../../../shared/api/vaultFiles';
@@ -12,6 +13,7 @@ import type { Queryable } from '../../db/database';
 import { contentHash } from '../normalise';
 import { piiKindsOf } from '../records';
 import { scanPii } from '../vaultService';
+import { BulkLoad } from './bulkLoad';
 
 const BATCH_ROWS = 500;
 const BATCH_CHARS = 4_000_000;
@@ -23,7 +25,7 @@ const INSERT_BATCH = `INSERT INTO records (dataset_id, text, label, output, spli
     r.value ->> '$[5]', r.value ->> '$[6]', r.value ->> '$[7]', $importId, $now, $now
   FROM json_each($rows) r WHERE true
   ON CONFLICT (dataset_id, content_hash) DO NOTHING
-  RETURNING content_hash`;
+  RETURNING id, content_hash`;
 
 export async function createImport(tx: Queryable, datasetId: number, source: string, format: string): Promise<number> {
   return (await tx.run(INSERT_IMPORT, { datasetId, source, format, now: new Date().toISOString() })).lastId;
@@ -50,6 +52,7 @@ export class RecordWriter {
   private hashes: string[] = [];
   private chars = 0;
   private inserting: Promise<void> = Promise.resolve();
+  private bulk: BulkLoad | null = null;
 
   constructor(
     private readonly tx: Queryable,
@@ -68,10 +71,11 @@ export class RecordWriter {
     if (this.rows.length >= BATCH_ROWS || this.chars >= BATCH_CHARS) await this.flush();
   }
 
-  /** Inserts everything queued and waits until it is in. */
+  /** Inserts everything queued, waits until it is in, then indexes it for search. */
   async finish(): Promise<void> {
     await this.flush();
     await this.inserting;
+    await this.bulk?.finish();
   }
 
   /** Waits for an insert in flight, ignoring its outcome (before the transaction is rolled back). */
@@ -89,8 +93,11 @@ export class RecordWriter {
   }
 
   private async insert(batch: { rows: string; lines: number[]; hashes: string[] }): Promise<void> {
+    this.bulk ??= await BulkLoad.start(this.tx, this.target.importId);
     const params = { ...this.target, rows: batch.rows, now: new Date().toISOString() };
-    const inserted = new Set((await this.tx.all<{ content_hash: string }>(INSERT_BATCH, params)).map((r) => r.content_hash));
+    const rows = await this.tx.all<{ id: number; content_hash: string }>(INSERT_BATCH, params);
+    this.bulk.inserted(rows);
+    const inserted = new Set(rows.map((r) => r.content_hash));
     const duplicateLines = batch.lines.filter((_, i) => !inserted.delete(batch.hashes[i]));
     this.onInserted({ accepted: batch.lines.length - duplicateLines.length, duplicateLines });
   }

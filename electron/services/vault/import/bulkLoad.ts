@@ -1,0 +1,62 @@
+/**
+ * Bulk loading an import's records, inside the import's one transaction (so a crash, a
+ * cancel or a kill -9 still leaves all of it or none of it, schema included):
+ * - the per-row full-text trigger is dropped and the import's rows are indexed in one
+ *   INSERT … SELECT at the end, with a larger FTS5 in-memory segment ('hashsize'), so the
+ *   index is written as a few large segments instead of merging hundreds of small ones;
+ *   the trigger is then re-created from its own stored SQL, and 'hashsize' restored;
+ * - the connection's page cache is raised while the indexes of a large table are updated
+ *   (SQLite's default 2 MB makes every random content-hash index insert a page miss).
+ * Both are bounded, so memory stays flat however large the file. Full-text 'secure-delete'
+ * (migration 5) is untouched: it governs deletes, and a bulk load deletes nothing.
+ * Other connections never see the trigger missing: they read the last committed schema, and
+ * the import holds the write lock (BEGIN IMMEDIATE) until the trigger is back.
+ */
+import type { Queryable } from '../../db/database';
+
+/** Page cache of the importing connection, KiB. */
+const CACHE_KIB = 16_384;
+/** FTS5 pending-data size while indexing the import, bytes (SQLite's default is 1 MiB). */
+const FTS_HASH_BYTES = 8 * 2 ** 20;
+const FTS_DEFAULT_HASH_BYTES = 2 ** 20;
+const TRIGGER = 'records_fts_insert';
+
+export class BulkLoad {
+  private firstId = Infinity;
+
+  private constructor(
+    private readonly tx: Queryable,
+    private readonly importId: number,
+    private readonly triggerSql: string | null,
+    private readonly restore: { cacheSize: number; hashSize: number },
+  ) {}
+
+  static async start(tx: Queryable, importId: number): Promise<BulkLoad> {
+    const trigger = await tx.get<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = '${TRIGGER}'`);
+    const cacheSize = (await tx.get<{ cache_size: number }>('PRAGMA cache_size'))!.cache_size;
+    const hash = await tx.get<{ v: number }>(`SELECT v FROM records_fts_config WHERE k = 'hashsize'`);
+    await tx.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+    if (trigger) {
+      await tx.exec(`DROP TRIGGER ${TRIGGER}`);
+      await tx.run(`INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', $bytes)`, { bytes: FTS_HASH_BYTES });
+    }
+    return new BulkLoad(tx, importId, trigger?.sql ?? null, { cacheSize, hashSize: hash?.v ?? FTS_DEFAULT_HASH_BYTES });
+  }
+
+  /** Notes rows the import inserted (their ids ascend: the import holds the write lock). */
+  inserted(rows: readonly { id: number }[]): void {
+    for (const row of rows) if (row.id < this.firstId) this.firstId = row.id;
+  }
+
+  /** Indexes the import's rows for search and puts the trigger, 'hashsize' and the cache back. */
+  async finish(): Promise<void> {
+    if (this.triggerSql) {
+      if (this.firstId !== Infinity) {
+        await this.tx.run(`INSERT INTO records_fts (rowid, text) SELECT id, text FROM records WHERE id >= $firstId AND import_id = $importId`, { firstId: this.firstId, importId: this.importId });
+      }
+      await this.tx.run(`INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', $bytes)`, { bytes: this.restore.hashSize });
+      await this.tx.exec(this.triggerSql);
+    }
+    await this.tx.exec(`PRAGMA cache_size = ${this.restore.cacheSize}`);
+  }
+}

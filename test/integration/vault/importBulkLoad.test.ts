@@ -1,0 +1,72 @@
+/**
+ * The import's bulk load (electron/services/vault/import/bulkLoad.ts) drops the full-text
+ * trigger and the FTS5 'hashsize' default for the length of its transaction: afterwards — after
+ * a successful import and after an aborted one — the schema and FTS configuration must be
+ * exactly as before, the imported rows must be searchable, and records added later indexed.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
+
+let dir: string;
+let ctx: ServiceContext;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-bulk-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['spam', 'ham'] });
+});
+afterEach(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function schemaAndFtsConfig() {
+  const db = (await getVaultService(ctx)).db;
+  return {
+    schema: await db.all(`SELECT type, name, sql FROM sqlite_master ORDER BY type, name`),
+    config: await db.all(`SELECT k, v FROM records_fts_config ORDER BY k`),
+  };
+}
+
+async function importCsv(name: string, rows: string[], onBadRow: 'skip' | 'abort' = 'skip') {
+  const path = join(dir, name);
+  writeFileSync(path, `text,label\n${rows.join('\n')}\n`);
+  const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { label: 'label' }, onBadRow });
+  return ctx.jobs.wait(jobId);
+}
+
+const search = async (word: string) => (await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 1000, filter: { search: word } })).total;
+
+describe('import bulk load', () => {
+  it('indexes the imported rows and leaves the trigger and FTS configuration as they were', async () => {
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'an earlier walrus record', label: 'ham' }] });
+    const before = await schemaAndFtsConfig();
+    const job = await importCsv('a.csv', [...Array.from({ length: 1200 }, (_, i) => `zebra number ${i},${i % 2 ? 'spam' : 'ham'}`), 'zebra number 7,ham']);
+    expect(job.status).toBe('succeeded');
+    const after = await schemaAndFtsConfig();
+    expect(after.schema).toEqual(before.schema);
+    expect(after.config.filter((c) => c.k !== 'hashsize')).toEqual(before.config);
+    expect(after.config.find((c) => c.k === 'hashsize')?.v ?? 1024 * 1024).toBe(1024 * 1024);
+    expect(await search('zebra')).toBe(1200); // the duplicate line was skipped, not indexed twice
+    expect(await search('walrus')).toBe(1);
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'a later zebra', label: 'ham' }] });
+    expect(await search('zebra')).toBe(1201); // the trigger is back
+    const db = (await getVaultService(ctx)).db;
+    await db.exec(`INSERT INTO records_fts (records_fts) VALUES ('integrity-check')`);
+  });
+
+  it('an aborted import leaves nothing indexed and the trigger in place', async () => {
+    const before = await schemaAndFtsConfig();
+    const job = await importCsv('b.csv', [...Array.from({ length: 1200 }, (_, i) => `okapi number ${i},ham`), 'okapi bad,notalabel'], 'abort');
+    expect(job.status).toBe('failed');
+    expect(await schemaAndFtsConfig()).toEqual(before);
+    expect(await search('okapi')).toBe(0);
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'okapi after', label: 'ham' }] });
+    expect(await search('okapi')).toBe(1);
+  });
+});
