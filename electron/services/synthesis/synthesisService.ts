@@ -22,6 +22,8 @@ import { RemoteServerError } from '../model/openai/openaiClient';
 import { priceSynthesis, type BudgetState, type PricedJob } from './synthesisPricing';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
+import { modelForDataset } from './domainLearner';
+import type { PromptTemplate } from '../../../core/icl/prompts';
 import { RefusalError } from '../refusalError';
 
 export class SynthesisService {
@@ -59,7 +61,7 @@ export class SynthesisService {
   /** Reserves the job's event (or throws, writing nothing) and starts the job. */
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
     const { priced, dataset } = await this.price(request);
-    const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
+    const generator = await this.generatorModel(dataset, priced); // before reserving: a missing model charges nothing
     checkCandidates(generator.model, request.topK);
     const jobId = newJobId();
     const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
@@ -79,11 +81,12 @@ export class SynthesisService {
    * before the job starts: the analyst may switch backends while it runs, and the job keeps
    * this model.
    */
-  private async generatorModel(): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
+  private async generatorModel(dataset: SynthesisDataset, priced: PricedJob): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
     const models = await getModelService(this.ctx);
-    const model = await models.current();
+    const active = await models.current();
     const status = await models.status();
-    if (status.active.backend !== model.info.backend || status.active.name !== model.info.name) throw new RefusalError('the model changed while the job was starting: start it again');
+    if (status.active.backend !== active.info.backend || status.active.name !== active.info.name) throw new RefusalError('the model changed while the job was starting: start it again');
+    const model = await modelForDataset(active, this.source, dataset, priced.template);
     return { model, identity: { backend: model.info.backend, name: model.info.name, sha256: status.gguf?.sha256 ?? null } };
   }
 
@@ -120,7 +123,8 @@ export class SynthesisService {
     const document = run.document;
     const dataset = await this.source.dataset(run.dataset);
     return this.ctx.jobs.start('synthesis.evaluate', async (job) => {
-      const model = await (await getModelService(this.ctx)).current();
+      const template = document.certificate.parameters.template as PromptTemplate;
+      const model = await modelForDataset(await (await getModelService(this.ctx)).current(), this.source, dataset, template);
       try {
         const utility = await evaluateUtility({ model, dataset, document, source: this.source, limit, job });
         await this.runs.setUtility(runId, utility);
