@@ -21,6 +21,7 @@ import { readChain, readEntry } from './ledgerStore';
 import { remainingCount, type RemainingCount } from './remaining';
 import * as protocol from './reservations';
 import { verifyLedger, type VerificationReport, type VerifyOptions } from './verify';
+import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
 type LedgerHost = Pick<ServiceContext, 'emit' | 'jobs' | 'mode'>;
 type Account = Pick<LedgerSummary, 'spent' | 'curve'>;
@@ -113,12 +114,12 @@ export class LedgerService {
     return { reservation: reservationView, commit: commitView };
   }
 
-  /** Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N. */
+  /** Sets or changes the budget (an entry). δ defaults to defaultDelta(N) when the vault knows N. */
   async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
     const dataset = await resolveDataset(this.db, ref);
     const units = await privacyUnitCount(this.db, dataset.id);
-    const delta = change.delta ?? (units ? 1 / (10 * units) : undefined);
-    if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≤ 1/(10·N) can be chosen`);
+    const delta = change.delta ?? (units ? defaultDelta(units) : undefined);
+    if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≪ 1/N can be chosen`);
     const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, purpose: change.purpose, actor: this.actor });
     this.changed(entry);
     const budget: BudgetDto = { datasetId: dataset.id, dataset: dataset.name, epsilon: entry.epsilonCap!, delta: entry.delta!, setAt: entry.createdAt, entryId: entry.id, privacyUnits: units };

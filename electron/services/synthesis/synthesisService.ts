@@ -36,7 +36,7 @@ export class SynthesisService {
 
   async price(request: SynthesisRequest): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
     const { dataset, poolUnits } = await this.pools(request.dataset);
-    // N of the whole private split, as the planner and the ledger count it (δ default 1/(10·N)).
+    // N of the whole private split, as the planner and the ledger count it (δ default: defaultDelta(N)).
     const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
     return { priced: priceSynthesis(request, dataset, poolUnits, await this.budgetState(dataset), units), dataset };
   }

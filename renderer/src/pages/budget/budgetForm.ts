@@ -1,6 +1,7 @@
-/** The set-budget form: parse ε and δ, and the default δ = 1/(10·N) the service will use. */
+/** The set-budget form: parse ε and δ, and the default δ (core/accounting/defaultDelta.ts) the service will use. */
 import type { BudgetDto } from '../../../../electron/shared/api/ledger';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
+import { DEFAULT_DELTA_RULE, defaultDelta, formatDelta } from '../../../../core/accounting/defaultDelta';
 
 export interface BudgetFormState {
   epsilon: string;
@@ -26,7 +27,7 @@ export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | und
 /** Helper text for the δ field: what an empty field means. */
 export function defaultDeltaHint(units: number | null): string {
   if (units === null) return 'δ is required: the number of privacy units is not known';
-  return `empty: 1/(10·N) = ${(1 / (10 * units)).toExponential(2)} (N = ${units.toLocaleString('en-US')} privacy units)`;
+  return `empty: δ = ${formatDelta(defaultDelta(units))} = ${DEFAULT_DELTA_RULE} (N = ${units.toLocaleString('en-US')} privacy units; common practice: δ ≪ 1/N)`;
 }
 
 export function formFromBudget(budget: BudgetDto | null): BudgetFormState {
