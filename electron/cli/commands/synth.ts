@@ -18,6 +18,7 @@ import type { MethodInput } from '../../shared/contract';
 import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
 import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
+import { modelNotice } from '../../shared/modelNotice';
 
 interface JobOptions {
   dataset?: string;
@@ -162,6 +163,7 @@ async function generate(opts: RunOptions): Promise<void> {
       interrupt.checkpoint();
       await useModel(ctx, opts, job.teachers, interrupt.follow);
       interrupt.checkpoint();
+      if (!opts.json) process.stderr.write(`${modelNotice((await callMethod(ctx, 'model.status', {})).active).line}\n`);
       const off = ctx.subscribe((event, payload) => {
         if (event !== 'synth.progress' || opts.json) return;
         const p = payload as SynthesisProgress;

@@ -12,6 +12,7 @@ import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
+import { ActiveModelNotice } from './ActiveModelNotice';
 import { CertificateVerifier } from './CertificateVerifier';
 import { LiveProgress } from './LiveProgress';
 import { PlanSummary } from './PlanSummary';
@@ -63,6 +64,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
       <Typography variant="h5" component="h1">
         Synthesize a DP few-shot prompt
       </Typography>
+      <ActiveModelNotice api={api} />
       <Section title="Settings">
         <SynthesisForm
           form={form}
