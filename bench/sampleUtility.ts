@@ -18,8 +18,9 @@ import { seededRandom } from '../core/random/seededRandom';
 import { sampleWithoutReplacement } from '../core/random/uniform';
 import { synthesisRequestSchema } from '../electron/shared/api/synthesis';
 import type { NewRecord } from '../electron/shared/api/vault';
-import { priceSynthesis } from '../electron/services/synthesis/synthesisPricing';
-import type { SynthesisDataset } from '../electron/services/synthesis/synthesisSource';
+import { priceSynthesis, templateFor } from '../electron/services/synthesis/synthesisPricing';
+import { domainLearner } from '../electron/services/synthesis/domainLearner';
+import type { SynthesisDataset, SynthesisSource } from '../electron/services/synthesis/synthesisSource';
 import { SAMPLE_DATASETS } from '../electron/services/vault/sampleDataset';
 
 export type SampleName = keyof typeof SAMPLE_DATASETS;
@@ -77,6 +78,19 @@ function memoryPool(records: readonly NewRecord[], bySubject: boolean, cap: numb
     units: units.length,
     sampleTeachers: async (q, teachers, random) => poissonSampleTeachers(units.length, q, teachers, random).map((g) => g.flatMap((i) => units[i])),
   };
+}
+
+/** The model the app would use for this sample with the reference learner active (synthesis/domainLearner.ts). */
+export async function sampleLearner(setup: SampleSetup): Promise<LanguageModel> {
+  const source: SynthesisSource = {
+    dataset: async () => setup.dataset,
+    pool: async () => {
+      throw new Error('the domain learner reads no private pool');
+    },
+    examples: async (_dataset, split) => (split === 'public' ? setup.publicRecords : []).map((r) => ({ text: r.text, label: r.label ?? null, output: null })),
+  };
+  const template = templateFor(setup.dataset, synthesisRequestSchema.parse({ dataset: setup.dataset.name, epsilon: 4 }));
+  return domainLearner(source, setup.dataset, template);
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
