@@ -51,5 +51,6 @@ export function domainBackground(corpus: DomainCorpus, general: BackgroundData):
     minPieceCount: 1,
     minBigramCount: 1,
     maxPieces: 20_000,
+    maxPieceLength: 1000, // every public pre-token whole: a cut piece ("fev" of a long URL) would be a word no text holds
   });
 }
