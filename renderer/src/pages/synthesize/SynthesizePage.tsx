@@ -13,6 +13,7 @@ import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
 import { ActiveModelNotice } from './ActiveModelNotice';
+import { generateBlock } from './generateBlock';
 import { CertificateVerifier } from './CertificateVerifier';
 import { LiveProgress } from './LiveProgress';
 import { PlanSummary } from './PlanSummary';
@@ -73,6 +74,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
           plans={plans.data ?? []}
           busy={busy || running}
           priced={plan !== null}
+          blocked={generateBlock(plan)}
           onChange={(next) => (edits.current++, setForm(next), setPlan(null))}
           onPrice={() => void price()}
           onGenerate={() => void generate()}
