@@ -41,6 +41,11 @@ export class BackgroundModel {
     }
   }
 
+  /** The back-off unigram probability of a token, P_cont(w). */
+  prior(token: number): number {
+    return this.base[token] ?? 0;
+  }
+
   /** Write P(· | prev) into `out` (length V). */
   fill(prev: number, out: Float64Array): void {
     const gamma = this.backoff[prev] ?? 1;

@@ -31,11 +31,35 @@ import { CacheModel } from './cacheModel';
 import { parseDemonstrations } from './demonstrations';
 import { naiveBayesPosterior } from './naiveBayes';
 import { TfidfEmbedder } from './tfidfEmbedding';
-import { EOS_TOKEN, ReferenceTokenizer } from './tokenizer';
+import { TopicLift } from './topicLift';
+import { EOS_TOKEN, FIRST_PIECE, ReferenceTokenizer } from './tokenizer';
 
 interface LabelPath {
   tokens: TokenId[];
   posterior: number;
+}
+
+/**
+ * Tokens of the prompt's instruction — its first paragraph, when a blank line follows it —
+ * which a domain learner reads as the task, not as text to continue (else a weak model
+ * copies "Classify each text as one of: …" into its demonstrations).
+ */
+function instructionTokens(tokenizer: ReferenceTokenizer, tokens: readonly TokenId[], text: string): number {
+  const end = text.indexOf('\n\n');
+  if (end <= 0) return 0;
+  const head = tokenizer.encode(text.slice(0, end));
+  return head.every((t, i) => tokens[i] === t) ? head.length : 0;
+}
+
+/**
+ * The distinct lines between the instruction and the current (last) line, but for the
+ * current demonstration's head ("Label: x") and its copies: the label is not its topic.
+ */
+function demonstrationLines(text: string): string[] {
+  const start = text.indexOf('\n\n');
+  const lines = text.slice(start < 0 ? 0 : start + 2, Math.max(0, text.lastIndexOf('\n'))).split('\n');
+  const head = lines[lines.length - 1];
+  return [...new Set(lines.filter((l) => l.trim() !== '' && l !== head))];
 }
 
 /** The evolving state of one prompt: cache counts, current line, label paths. */
@@ -44,10 +68,13 @@ class PromptState {
   private line: TokenId[] = [];
   private readonly paths: LabelPath[] = [];
   private readonly rho: number;
+  private readonly topic: TopicLift | null;
 
   constructor(private readonly learner: ReferenceLearner, tokens: readonly TokenId[], text: string) {
     this.cache = new CacheModel();
-    for (const t of tokens) this.push(t);
+    const instruction = learner.domain ? instructionTokens(learner.tokenizer, tokens, text) : 0;
+    for (const t of tokens.slice(instruction)) this.push(t);
+    this.topic = learner.domain ? new TopicLift(demonstrationLines(text).map((l) => learner.tokenizer.encode(l)), (t) => learner.background.prior(t)) : null;
     const context = parseDemonstrations(text);
     if (context) {
       const lines = new Map<string, string>();
@@ -67,10 +94,15 @@ class PromptState {
     else this.line.push(token);
   }
 
+  get lastToken(): TokenId {
+    return this.cache.last ?? EOS_TOKEN;
+  }
+
   distribution(): Float64Array {
     const out = new Float64Array(this.learner.vocabularySize);
     this.learner.background.fill(this.cache.last ?? EOS_TOKEN, out);
     this.cache.apply(out);
+    this.topic?.apply(out);
     if (this.rho > 0) this.mixLabels(out);
     return out;
   }
@@ -93,6 +125,28 @@ class PromptState {
   }
 }
 
+export const REFERENCE_LEARNER_NAME = 'reference learner (statistical baseline, not an LLM)';
+
+interface WordPieces {
+  /** 1 for pieces the background saw as tokens (not bytes, not unseen filler characters). */
+  seen: Uint8Array;
+  startsWord: Uint8Array;
+  endsWord: Uint8Array;
+}
+
+const LETTER_OR_DIGIT_FIRST = /^[\p{L}\p{N}]/u;
+const LETTER_OR_DIGIT_LAST = /[\p{L}\p{N}]$/u;
+
+function wordPieces(tokenizer: ReferenceTokenizer, continuation: readonly number[]): WordPieces {
+  const size = tokenizer.vocabularySize;
+  const text = (t: TokenId) => (t >= FIRST_PIECE ? tokenizer.tokenText(t) : '');
+  return {
+    seen: Uint8Array.from({ length: size }, (_, t) => (t >= FIRST_PIECE && continuation[t] > 0 ? 1 : 0)),
+    startsWord: Uint8Array.from({ length: size }, (_, t) => (LETTER_OR_DIGIT_FIRST.test(text(t)) ? 1 : 0)),
+    endsWord: Uint8Array.from({ length: size }, (_, t) => (LETTER_OR_DIGIT_LAST.test(text(t)) ? 1 : 0)),
+  };
+}
+
 export class ReferenceLearner implements LanguageModel {
   readonly tokenizer: ReferenceTokenizer;
   readonly background: BackgroundModel;
@@ -110,15 +164,25 @@ export class ReferenceLearner implements LanguageModel {
     maxTopTokens: null,
   };
 
-  constructor(data: BackgroundData) {
+  /** Whole-word candidates (see topNextTokens), or null: every token may be a candidate. */
+  private readonly words: WordPieces | null;
+  /**
+   * A domain learner (a dataset's own background, domainBackground.ts): whole-word
+   * candidates, the instruction is not copied, demonstrations lift their topic's words.
+   */
+  readonly domain: boolean;
+
+  constructor(data: BackgroundData, options: { domain?: boolean; name?: string } = {}) {
     this.tokenizer = new ReferenceTokenizer(data.pieces);
     this.background = new BackgroundModel(data);
     if (this.background.vocabularySize !== this.tokenizer.vocabularySize) throw new Error('background data does not match its vocabulary');
     this.embedder = new TfidfEmbedder(data.embeddingDf, data.documents);
     this.lineBreaks = Uint8Array.from({ length: this.tokenizer.vocabularySize }, (_, t) => (t !== EOS_TOKEN && this.tokenizer.decode([t]).includes('\n') ? 1 : 0));
+    this.domain = options.domain ?? false;
+    this.words = this.domain ? wordPieces(this.tokenizer, data.continuation) : null;
     this.info = {
       backend: 'reference',
-      name: 'reference learner (statistical baseline, not an LLM)',
+      name: options.name ?? REFERENCE_LEARNER_NAME,
       kind: 'baseline',
       vocabularySize: this.tokenizer.vocabularySize,
       contextLength: null,
@@ -165,9 +229,21 @@ export class ReferenceLearner implements LanguageModel {
     return out;
   }
 
+  /**
+   * The k most likely next tokens. With whole words, only the end of text and pieces the
+   * background saw as tokens are candidates, and never a letter or digit piece right after
+   * one (that would glue "re" + "Time" into a word no text holds): whatever is chosen, the
+   * text is made of the background's words.
+   */
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
-    const dist = await this.nextTokenDistribution(prompt, { signal });
-    return topK(dist, k).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
+    signal?.throwIfAborted();
+    const state = this.state(prompt);
+    const probs = state.distribution();
+    if (this.words) {
+      const glued = this.words.endsWord[state.lastToken] === 1;
+      for (let t = 0; t < probs.length; t++) if (t !== EOS_TOKEN && (this.words.seen[t] === 0 || (glued && this.words.startsWord[t] === 1))) probs[t] = 0;
+    }
+    return topK({ probs }, k).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
   }
 
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {

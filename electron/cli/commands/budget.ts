@@ -1,6 +1,6 @@
 /**
  * `veil budget …`: set (or change) a dataset's privacy budget — itself a ledger entry —
- * and show the budget in force. δ defaults to 1/(10·N) for N privacy units.
+ * and show the budget in force. δ defaults to min(1/(10·N), 1e-5) for N privacy units (core/accounting/defaultDelta.ts).
  */
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
@@ -26,7 +26,7 @@ export function registerBudget(program: Command): void {
     .description('set or change the budget (recorded as a ledger entry)')
     .requiredOption('--dataset <name>', 'dataset name')
     .requiredOption('--epsilon <e>', 'ε cap')
-    .option('--delta <d>', 'δ (default 1/(10·N), N = privacy units of the dataset)')
+    .option('--delta <d>', 'δ (default min(1/(10·N), 1e-5), N = privacy units of the dataset)')
     .option('--purpose <text>', 'why the budget is set or changed')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON')

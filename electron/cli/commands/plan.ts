@@ -86,7 +86,7 @@ export function registerPlan(program: Command): void {
     .option('--workload <kind>', 'synth | answer')
     .option('--dataset <name>', 'dataset (its size sets the sampling rate)')
     .option('--epsilon <e>', 'total ε of the planned work')
-    .option('--delta <d>', 'δ (default: the budget δ, else 1/(10·N))')
+    .option('--delta <d>', 'δ (default: the budget δ, else min(1/(10·N), 1e-5))')
     .option('--method <m>', 'synth: tang (= dp-few-shot-gaussian) | tang-exponential | adadpsyn (default tang)')
     .option('--shots <n>', 'synth: demonstrations; answer: private examples per teacher')
     .option('--teachers <m>', 'synth: teachers M per token')

@@ -19,6 +19,7 @@ import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
 import { substitutionNote } from '../../../core/icl/teacherEvaluation';
 import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
+import { modelNotice } from '../../shared/modelNotice';
 
 interface JobOptions {
   dataset?: string;
@@ -163,6 +164,7 @@ async function generate(opts: RunOptions): Promise<void> {
       interrupt.checkpoint();
       await useModel(ctx, opts, job.teachers, interrupt.follow);
       interrupt.checkpoint();
+      if (!opts.json) process.stderr.write(`${modelNotice((await callMethod(ctx, 'model.status', {})).active).line}\n`);
       const off = ctx.subscribe((event, payload) => {
         if (event !== 'synth.progress' || opts.json) return;
         const p = payload as SynthesisProgress;

@@ -23,6 +23,7 @@ import * as protocol from './reservations';
 import { anchorFileOf, readAnchor, type AnchorLine } from './anchor';
 import { isSizePublic, releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import { verifyLedger, type VerificationReport, type VerifyOptions } from './verify';
+import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
 type LedgerHost = Pick<ServiceContext, 'emit' | 'jobs' | 'mode'>;
 type Account = Pick<LedgerSummary, 'spent' | 'curve'>;
@@ -116,7 +117,7 @@ export class LedgerService {
   }
 
   /**
-   * Sets or changes the budget (an entry). δ defaults to 1/(10·N) when the vault knows N; once the
+   * Sets or changes the budget (an entry). δ defaults to defaultDelta(N) when the vault knows N; once the
    * dataset has charges, a larger δ is refused (DeltaRaiseError) and an omitted one keeps the δ in force.
    */
   async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
@@ -124,8 +125,8 @@ export class LedgerService {
     const units = await privacyUnitCount(this.db, dataset.id);
     // N of the default δ: a charged noisy count, or the exact count where the size is declared public.
     const sized = change.delta === undefined && units ? await defaultDeltaUnits(this.db, dataset.id, units) : null;
-    const delta = change.delta ?? (sized ? 1 / (10 * sized.units) : undefined);
-    if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≤ 1/(10·N) can be chosen`);
+    const delta = change.delta ?? (sized ? defaultDelta(sized.units) : undefined);
+    if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≪ 1/N can be chosen`);
     const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, deltaIsDefault: change.delta === undefined, purpose: change.purpose, actor: this.actor, charge: sized?.charge });
     this.changed(entry);
     const budget: BudgetDto = { datasetId: dataset.id, dataset: dataset.name, epsilon: entry.epsilonCap!, delta: entry.delta!, setAt: entry.createdAt, entryId: entry.id, privacyUnits: units };

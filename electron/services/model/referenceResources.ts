@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseBackgroundData } from '../../../core/model/reference/backgroundData';
+import { parseBackgroundData, type BackgroundData } from '../../../core/model/reference/backgroundData';
 import { ReferenceLearner } from '../../../core/model/reference/referenceLearner';
 
 const FILE = join('model', 'reference-background.json');
@@ -27,12 +27,24 @@ export function referenceBackgroundPath(): string {
   return found;
 }
 
+let background: Promise<BackgroundData> | undefined;
 let learner: Promise<ReferenceLearner> | undefined;
+
+/** The general background (the public e-mail corpus), parsed once per process. */
+export function loadReferenceBackground(): Promise<BackgroundData> {
+  background ??= readFile(referenceBackgroundPath(), 'utf8')
+    .then((json) => parseBackgroundData(JSON.parse(json)))
+    .catch((error: unknown) => {
+      background = undefined;
+      throw error;
+    });
+  return background;
+}
 
 /** The process-wide reference learner. */
 export function loadReferenceLearner(): Promise<ReferenceLearner> {
-  learner ??= readFile(referenceBackgroundPath(), 'utf8')
-    .then((json) => new ReferenceLearner(parseBackgroundData(JSON.parse(json))))
+  learner ??= loadReferenceBackground()
+    .then((data) => new ReferenceLearner(data))
     .catch((error: unknown) => {
       learner = undefined;
       throw error;

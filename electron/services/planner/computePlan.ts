@@ -24,6 +24,7 @@ import { CountedEpsilon } from './countedEpsilon';
 import { calibrateTwoStageDetailed, searchEpsilon, withCrossCheck } from './fastAccounting';
 import { overCapWarning, planWarnings } from './planWarnings';
 import { RefusalError } from '../refusalError';
+import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
 type SynthWorkload = Extract<PlanRequest['workload'], { kind: 'synth' }>;
 type AnswerWorkload = Extract<PlanRequest['workload'], { kind: 'answer' }>;
@@ -102,7 +103,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
   const started = performance.now();
   const { dataset, poolUnits, units, budget } = inputs;
   if (units <= 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: nothing to plan`);
-  const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
+  const delta = request.delta ?? budget?.delta ?? defaultDelta(units);
   const fit = (family: (p: number) => PrivacyEvent, decreasing: boolean) =>
     calibrateTwoStageDetailed({ family, target: { epsilon: request.epsilon, delta }, decreasing, tolerance: CALIBRATION_TOLERANCE });
   const synthAt = (w: SynthWorkload) => synthesisFamily(synthRequest(request, w), dataset, poolUnits);

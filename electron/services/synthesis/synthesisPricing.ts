@@ -23,6 +23,7 @@ import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
 import { RefusalError } from '../refusalError';
+import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
 /** Relative tolerance of the calibrated noise parameter. */
 const CALIBRATION_TOLERANCE = 1e-3;
@@ -118,11 +119,11 @@ export function priceSynthesis(
   dataset: SynthesisDataset,
   poolUnits: ReadonlyMap<string | undefined, number>,
   budget: BudgetState | null,
-  /** Privacy units N of the whole private split (the δ default is 1/(10·N)). */
+  /** Privacy units N of the whole private split (the δ default is defaultDelta(N)). */
   units: number,
 ): PricedJob {
   const { shape, pools, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits);
-  const jobDelta = request.delta ?? budget?.delta ?? 1 / (10 * units);
+  const jobDelta = request.delta ?? budget?.delta ?? defaultDelta(units);
   const parameter = calibrateTwoStage({
     family: eventAt,
     target: { epsilon: request.epsilon, delta: jobDelta },

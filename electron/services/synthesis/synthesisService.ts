@@ -24,6 +24,8 @@ import { priceSynthesis, synthesisFamily, type BudgetState, type PricedJob } fro
 import { releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
+import { modelForDataset } from './domainLearner';
+import type { PromptTemplate } from '../../../core/icl/prompts';
 import { RefusalError } from '../refusalError';
 
 export class SynthesisService {
@@ -41,7 +43,7 @@ export class SynthesisService {
    */
   async price(request: SynthesisRequest, release = false): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
     const { dataset, poolUnits } = await this.pools(request.dataset);
-    // N of the whole private split, as the planner and the ledger count it (δ default 1/(10·N)).
+    // N of the whole private split, as the planner and the ledger count it (δ default: defaultDelta(N)).
     const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
     const budget = await this.budgetState(dataset);
     if (!release) return { priced: priceSynthesis(request, dataset, poolUnits, budget, units), dataset };
@@ -70,7 +72,7 @@ export class SynthesisService {
   /** Reserves the job's event (or throws, writing nothing) and starts the job. */
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
     const { priced, dataset } = await this.price(request, true);
-    const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
+    const generator = await this.generatorModel(dataset, priced); // before reserving: a missing model charges nothing
     checkCandidates(generator.model, request.topK);
     // The job's record comes first: no process may see a reservation or run naming a job that is not recorded.
     const jobId = await this.ctx.jobs.register('synthesis');
@@ -99,11 +101,12 @@ export class SynthesisService {
    * before the job starts: the analyst may switch backends while it runs, and the job keeps
    * this model.
    */
-  private async generatorModel(): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
+  private async generatorModel(dataset: SynthesisDataset, priced: PricedJob): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
     const models = await getModelService(this.ctx);
-    const model = await models.current();
+    const active = await models.current();
     const status = await models.status();
-    if (status.active.backend !== model.info.backend || status.active.name !== model.info.name) throw new RefusalError('the model changed while the job was starting: start it again');
+    if (status.active.backend !== active.info.backend || status.active.name !== active.info.name) throw new RefusalError('the model changed while the job was starting: start it again');
+    const model = await modelForDataset(active, this.source, dataset, priced.template);
     return { model, identity: { backend: model.info.backend, name: model.info.name, sha256: status.gguf?.sha256 ?? null } };
   }
 
@@ -144,7 +147,8 @@ export class SynthesisService {
     const document = run.document;
     const dataset = await this.source.dataset(run.dataset);
     return this.ctx.jobs.start('synthesis.evaluate', async (job) => {
-      const model = await (await getModelService(this.ctx)).current();
+      const template = document.certificate.parameters.template as PromptTemplate;
+      const model = await modelForDataset(await (await getModelService(this.ctx)).current(), this.source, dataset, template);
       try {
         const utility = await evaluateUtility({ model, dataset, document, source: this.source, limit, job });
         await this.runs.setUtility(runId, utility);

@@ -122,7 +122,7 @@ export const ledgerMethods = {
       .object({
         dataset: datasetRef,
         epsilon: z.number().finite().positive(),
-        delta: z.number().gt(0).lt(1).optional().describe('default 1/(10·N), N = privacy units'),
+        delta: z.number().gt(0).lt(1).optional().describe('default min(1/(10·N), 1e-5), N = privacy units'),
         purpose: z.string().max(500).optional(),
       })
       .strict(),

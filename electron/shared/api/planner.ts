@@ -41,7 +41,7 @@ export const planRequestSchema = z
   .object({
     dataset: z.string().min(1).max(200).describe('dataset name'),
     epsilon: z.number().positive().max(100).describe('total ε of the planned work'),
-    delta: z.number().positive().lt(1).optional().describe('default: the budget δ, else 1/(10·N)'),
+    delta: z.number().positive().lt(1).optional().describe('default: the budget δ, else min(1/(10·N), 1e-5)'),
     workload: workloadSchema,
   })
   .strict();

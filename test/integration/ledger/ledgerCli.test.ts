@@ -41,12 +41,12 @@ const veil = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
 const json = () => JSON.parse(out.join(''));
 
 describe('veil budget / veil ledger', () => {
-  it('sets a budget with the default δ = 1/(10·N), N exact where the size is declared public', async () => {
+  it('sets a budget with the default δ = min(1/(10·N), 1e-5), N exact where the size is declared public', async () => {
     expect(await veil('sizes', 'set', '--dataset', 'notes', '--public')).toBe(0);
     expect(out.join('')).toMatch(/declared public/);
     out.length = 0;
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--json')).toBe(0);
-    expect(json().budget).toMatchObject({ epsilon: 4, delta: 1 / 500, privacyUnits: 50 });
+    expect(json().budget).toMatchObject({ epsilon: 4, delta: 1e-5, privacyUnits: 50 });
   });
 
   it('records an external release and shows the spend fall into the remaining budget', async () => {
@@ -55,7 +55,7 @@ describe('veil budget / veil ledger', () => {
     expect(await veil('ledger', 'record', '--dataset', 'notes', '--event', eventFile, '--purpose', 'a count published in a report', '--json')).toBe(0);
     const recorded = json();
     expect(recorded.reservation).toMatchObject({ type: 'reserve', status: 'committed', purpose: 'a count published in a report' });
-    // Laplace(b = 2, Δ = 1) is 0.5-DP; at δ = 1/500 its ε is a little lower.
+    // Laplace(b = 2, Δ = 1) is 0.5-DP; at δ = 1e-5 its ε is a little lower.
     expect(recorded.summary.spent.epsilon.upper).toBeLessThanOrEqual(0.5);
     expect(recorded.summary.spent.epsilon.upper).toBeGreaterThan(0.45);
     out.length = 0;
@@ -64,7 +64,7 @@ describe('veil budget / veil ledger', () => {
     // answer must be the largest N with ε(N + 1 such releases) ≤ cap, asked of the accountant
     // directly (here N = 8: ε ≈ 3.995 for 9 releases, ≈ 4.28 for 10).
     const { count, atLimit } = json();
-    const epsilonOf = (releases: number) => accountEpsilon(composed(laplace(2, 1), releases), 1 / 500, { crossCheck: false }).bounds.upper;
+    const epsilonOf = (releases: number) => accountEpsilon(composed(laplace(2, 1), releases), 1e-5, { crossCheck: false }).bounds.upper;
     expect(count).toBeGreaterThanOrEqual(7);
     expect(epsilonOf(1 + count)).toBeLessThanOrEqual(4);
     expect(epsilonOf(2 + count)).toBeGreaterThan(4);

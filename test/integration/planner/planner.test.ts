@@ -48,7 +48,7 @@ describe('plan.compute', () => {
     expect(p.samplingRates.map((r) => r.pool)).toEqual(['spam', 'ham']);
   });
 
-  it('without a budget, synth.plan and the planner default δ to 1/(10·N) over the whole private split', async () => {
+  it('without a budget, synth.plan and the planner default δ to defaultDelta(N) over the whole private split', async () => {
     // Subject-level; two subjects under both labels, one only unlabelled: N = 5 subjects (the label pools hold 3 + 3).
     await callMethod(ctx, 'vault.createDataset', { name: 'no budget', labels: ['a', 'b'], privacyUnit: 'subject' });
     const records = [
@@ -64,7 +64,7 @@ describe('plan.compute', () => {
     const shape = { shots: 2, teachers: 1, perTeacher: 1, topK: 10, maxTokens: 4 };
     const job = await callMethod(ctx, 'synth.plan', { dataset: 'no budget', epsilon: 3, ...shape });
     const p = await callMethod(ctx, 'plan.compute', { dataset: 'no budget', epsilon: 3, workload: { kind: 'synth', ...shape } });
-    expect(job.delta).toBe(1 / 50);
+    expect(job.delta).toBe(1e-5); // min(1/(10·5), 1e-5)
     expect(p.delta).toBe(job.delta);
     expect(p.event).toEqual(job.event);
   });

@@ -51,7 +51,7 @@ export function PlannerForm({ form, deltaError, onChange }: Props) {
           value={form.delta}
           onChange={(e) => onChange({ ...form, delta: e.target.value })}
           error={deltaError !== null}
-          helperText={deltaError ?? 'empty: the budget δ (else 1/(10·N))'}
+          helperText={deltaError ?? 'empty: the budget δ (else min(1/(10·N), 1e-5))'}
           size="small"
           sx={{ mt: 3 }}
         />

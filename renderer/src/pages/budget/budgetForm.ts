@@ -1,6 +1,7 @@
-/** The set-budget form: parse ε and δ, and the default δ = 1/(10·N) the service will use. */
+/** The set-budget form: parse ε and δ, and the default δ (core/accounting/defaultDelta.ts) the service will use. */
 import type { BudgetDto } from '../../../../electron/shared/api/ledger';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
+import { DEFAULT_DELTA_RULE, defaultDelta, formatDelta } from '../../../../core/accounting/defaultDelta';
 
 export interface BudgetFormState {
   epsilon: string;
@@ -27,7 +28,7 @@ export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | und
 export function defaultDeltaHint(units: number | null, ceiling: number | null = null): string {
   if (ceiling !== null) return `this dataset has charges: δ may only go down from ${ceiling.toExponential(2)} (a larger δ would re-price them lower and give budget back)`;
   if (units === null) return 'δ is required: the number of privacy units is not known';
-  return `empty: 1/(10·N) = ${(1 / (10 * units)).toExponential(2)} (N = ${units.toLocaleString('en-US')} privacy units)`;
+  return `empty: δ = ${formatDelta(defaultDelta(units))} = ${DEFAULT_DELTA_RULE} (N = ${units.toLocaleString('en-US')} privacy units; common practice: δ ≪ 1/N)`;
 }
 
 export function formFromBudget(budget: BudgetDto | null): BudgetFormState {

@@ -18,7 +18,7 @@ export type AnswerParameters = Omit<AnswerWorkload, 'kind'>;
 export interface PlannerFormState {
   kind: Workload['kind'];
   epsilon: number;
-  /** Empty: the budget δ (else 1/(10·N)). */
+  /** Empty: the budget δ (else defaultDelta(N)). */
   delta: string;
   synth: SynthParameters;
   answer: AnswerParameters;

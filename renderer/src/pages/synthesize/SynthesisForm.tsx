@@ -25,6 +25,8 @@ interface Props {
   busy: boolean;
   /** Generate spends the budget: only once the current settings are priced and the cost is shown. */
   priced: boolean;
+  /** Why Generate is refused although priced (the price exceeds the budget), else null. */
+  blocked?: string | null;
   onChange: (form: SynthesisFormState) => void;
   onPrice: () => void;
   onGenerate: () => void;
@@ -38,7 +40,7 @@ const advanced: [TextKey, string, string][] = [
   ['rounds', 'Rounds T̂ (AdaDPSyn)', 'radius-reduction rounds, charged in full'],
 ];
 
-export function SynthesisForm({ form, errors, datasets, plans, busy, priced, onChange, onPrice, onGenerate }: Props) {
+export function SynthesisForm({ form, errors, datasets, plans, busy, priced, blocked = null, onChange, onPrice, onGenerate }: Props) {
   const names = datasets.map((d) => d.name);
   const dataset = datasets.find((d) => d.name === form.dataset);
   const field = (key: TextKey, label: string, helper: string) => (
@@ -125,11 +127,11 @@ export function SynthesisForm({ form, errors, datasets, plans, busy, priced, onC
           <Button type="submit" variant="outlined" disabled={busy}>
             Price
           </Button>
-          <Button variant="contained" disabled={busy || !priced} onClick={onGenerate} aria-describedby="generate-note">
+          <Button variant="contained" disabled={busy || !priced || blocked !== null} onClick={onGenerate} aria-describedby="generate-note">
             Generate
           </Button>
           <Typography id="generate-note" variant="body2" color="text.secondary">
-            {priced ? 'Generate reserves the ε shown below in the ledger.' : 'Price the settings first: Generate spends the budget the price shows.'}
+            {blocked ?? (priced ? 'Generate reserves the ε shown below in the ledger.' : 'Price the settings first: Generate spends the budget the price shows.')}
           </Typography>
         </Stack>
       </Stack>

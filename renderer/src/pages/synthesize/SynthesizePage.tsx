@@ -12,6 +12,8 @@ import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
+import { ActiveModelNotice } from './ActiveModelNotice';
+import { generateBlock } from './generateBlock';
 import { CertificateVerifier } from './CertificateVerifier';
 import { LiveProgress } from './LiveProgress';
 import { PlanSummary } from './PlanSummary';
@@ -63,6 +65,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
       <Typography variant="h5" component="h1">
         Synthesize a DP few-shot prompt
       </Typography>
+      <ActiveModelNotice api={api} />
       <Section title="Settings">
         <SynthesisForm
           form={form}
@@ -71,6 +74,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
           plans={plans.data ?? []}
           busy={busy || running}
           priced={plan !== null}
+          blocked={generateBlock(plan)}
           onChange={(next) => (edits.current++, setForm(next), setPlan(null))}
           onPrice={() => void price()}
           onGenerate={() => void generate()}

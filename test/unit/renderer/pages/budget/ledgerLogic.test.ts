@@ -69,7 +69,8 @@ describe('budget form', () => {
     expect(privacyUnits({ privacyUnits: 250 } as never, dataset)).toBe(250);
     expect(privacyUnits(null, dataset)).toBe(400);
     expect(privacyUnits(null, { ...dataset, privacyUnit: 'subject' })).toBeNull();
-    expect(defaultDeltaHint(400)).toBe('empty: 1/(10·N) = 2.50e-4 (N = 400 privacy units)');
+    expect(defaultDeltaHint(400)).toBe('empty: δ = 1e-5 = min(1/(10·N), 1e-5) (N = 400 privacy units; common practice: δ ≪ 1/N)');
+    expect(defaultDeltaHint(40_000)).toMatch(/^empty: δ = 2.5e-6 = /);
     expect(defaultDeltaHint(null)).toMatch(/required/);
   });
 
