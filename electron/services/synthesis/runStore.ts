@@ -7,6 +7,7 @@ import { dpPromptSchema, type DpPromptExport } from '../../../core/export/dpProm
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
 import { synthesisRequestSchema, utilitySchema } from '../../shared/api/synthesis';
 import type { Database } from '../db/database';
+import { markInterruptedRuns } from '../jobs/interruptedRuns';
 
 type RunStatus = SynthesisRunDto['status'];
 type Utility = NonNullable<SynthesisRunDto['utility']>;
@@ -36,10 +37,6 @@ const SELECT_ALL = 'SELECT * FROM synthesis_runs WHERE $dataset IS NULL OR datas
 const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, document_json = $document WHERE id = $id`;
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
 const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
-const SELECT_RUNNING = `SELECT id, job_id, created_at FROM synthesis_runs WHERE status = 'running'`;
-/** A run younger than this whose job no record names yet may be one another process is starting (its job record comes a moment later). */
-const STARTING_MS = 60_000;
-const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE id = $id AND status = 'running'`;
 
 export class RunNotFoundError extends Error {}
 
@@ -109,10 +106,7 @@ export class RunStore {
   }
 
   /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */
-  async markInterrupted(jobs: { isRunning(jobId: string): boolean; isKnown(jobId: string): boolean }): Promise<void> {
-    for (const run of await this.db.all<{ id: number; job_id: string; created_at: string }>(SELECT_RUNNING)) {
-      const starting = !jobs.isKnown(run.job_id) && Date.now() - Date.parse(run.created_at) < STARTING_MS;
-      if (!starting && !jobs.isRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
-    }
+  markInterrupted(jobs: { isRunning(jobId: string): boolean; isKnown(jobId: string): boolean }): Promise<void> {
+    return markInterruptedRuns(this.db, 'synthesis_runs', jobs);
   }
 }
