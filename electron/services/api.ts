@@ -12,6 +12,8 @@ import { ledgerHandlers } from './ledger/ledgerHandlers';
 import { modelHandlers } from './model/modelHandlers';
 import { plannerHandlers } from './planner/plannerHandlers';
 import { synthesisHandlers } from './synthesis/synthesisHandlers';
+import { answeringHandlers } from './answering/answeringHandlers';
+import { certificateHandlers } from './answering/certificateHandlers';
 import { vaultFileHandlers } from './vault/vaultFileHandlers';
 import { vaultHandlers } from './vault/vaultHandlers';
 
@@ -24,6 +26,8 @@ const handlers: HandlerMap<MethodName> = {
   ...ledgerHandlers,
   ...synthesisHandlers,
   ...plannerHandlers,
+  ...answeringHandlers,
+  ...certificateHandlers,
 };
 
 /**

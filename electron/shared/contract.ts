@@ -4,6 +4,7 @@
  * Each domain lives in ./api/<domain>.ts; add its methods and events here.
  */
 import type { z } from 'zod';
+import { answeringEvents, answeringMethods } from './api/answering';
 import { appMethods } from './api/app';
 import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
@@ -22,6 +23,7 @@ export const contract = {
   ...ledgerMethods,
   ...synthesisMethods,
   ...plannerMethods,
+  ...answeringMethods,
 };
 
 export const eventContract = {
@@ -29,6 +31,7 @@ export const eventContract = {
   ...vaultEvents,
   ...ledgerEvents,
   ...synthesisEvents,
+  ...answeringEvents,
 };
 
 export type Contract = typeof contract;

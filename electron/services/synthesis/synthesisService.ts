@@ -15,7 +15,8 @@ import type { ServiceContext } from '../context';
 import { newJobId, type JobContext } from '../jobs/jobManager';
 import type { LedgerService } from '../ledger/ledgerService';
 import { getModelService } from '../model/modelHandlers';
-import { committedDocument, jobParameters, releasedContent, uncommittedDocument, type ModelIdentity } from './certificate';
+import { committedDocument, jobParameters, releasedContent, uncommittedDocument } from './certificate';
+import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RunStore } from './runStore';
 import { privacyUnitCount } from '../ledger/datasets';
 import { RemoteServerError } from '../model/openai/openaiClient';
@@ -59,7 +60,7 @@ export class SynthesisService {
   /** Reserves the job's event (or throws, writing nothing) and starts the job. */
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
     const { priced, dataset } = await this.price(request);
-    const generator = await this.generatorModel(); // before reserving: a missing model charges nothing
+    const generator = await jobModel(this.ctx); // before reserving: a missing model charges nothing
     checkCandidates(generator.model, request.topK);
     const jobId = newJobId();
     const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
@@ -72,19 +73,6 @@ export class SynthesisService {
     await this.runs.setLedgerEntry(runId, reservation.id);
     this.ctx.jobs.start('synthesis', (job) => this.generate(job, runId, reservation.id, priced, dataset, generator), jobId);
     return { jobId, runId };
-  }
-
-  /**
-   * The model a job generates with, and its identity for the certificate, taken together
-   * before the job starts: the analyst may switch backends while it runs, and the job keeps
-   * this model.
-   */
-  private async generatorModel(): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
-    const models = await getModelService(this.ctx);
-    const model = await models.current();
-    const status = await models.status();
-    if (status.active.backend !== model.info.backend || status.active.name !== model.info.name) throw new RefusalError('the model changed while the job was starting: start it again');
-    return { model, identity: { backend: model.info.backend, name: model.info.name, sha256: status.gguf?.sha256 ?? null } };
   }
 
   private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset, { model, identity }: { model: LanguageModel; identity: ModelIdentity }) {
@@ -157,16 +145,6 @@ export class SynthesisService {
   get(id: number): Promise<SynthesisRunDto> {
     return this.runs.get(id);
   }
-}
-
-/**
- * Why a job failed, as stored in the run and the job record. A remote server's own
- * explanation may quote the prompt it was sent (teacher prompts hold private records; the
- * utility check's, held-out ones), so only its HTTP status is kept.
- */
-function publicReason(error: unknown): string {
-  if (error instanceof RemoteServerError && error.status > 0) return `the remote model server answered HTTP ${error.status} (its explanation is not kept: it may quote the private prompt)`;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
