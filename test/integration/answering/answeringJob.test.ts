@@ -31,8 +31,8 @@ beforeAll(async () => {
   const emails = loadSpamAssassin(300)
     .filter((e) => !isBackgroundEmail(e) && !seen.has(e.text) && seen.add(e.text))
     .sort((a, b) => (a.checksum < b.checksum ? -1 : 1));
-  const split = (i: number) => (i < 240 ? 'private' : i < 260 ? 'public' : 'held-out');
-  const records = emails.slice(0, 300).map((e, i) => ({ text: e.text, label: e.label, split: split(i) as 'private' }));
+  const split = (i: number): 'private' | 'public' | 'held-out' => (i < 240 ? 'private' : i < 260 ? 'public' : 'held-out');
+  const records = emails.slice(0, 300).map((e, i) => ({ text: e.text, label: e.label, split: split(i) }));
   privateTexts = records.filter((r) => r.split === 'private').map((r) => r.text);
   heldOut = records.filter((r) => r.split === 'held-out').map((r) => r.text);
   await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['spam', 'ham'] });
