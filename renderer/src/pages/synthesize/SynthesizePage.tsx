@@ -12,7 +12,7 @@ import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
-import { CertificateVerifier } from './CertificateVerifier';
+import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { LiveProgress } from './LiveProgress';
 import { PlanSummary } from './PlanSummary';
 import { RunsList } from './RunsList';
