@@ -36,7 +36,7 @@ describe.runIf(chromiumAvailable())('Ask page (Chromium, browser mode)', () => {
     await settings.getByRole('button', { name: 'Price' }).click();
     const plan = settings.getByRole('table', { name: 'planned cost' });
     await expect.poll(() => plan.textContent(), SLOW).toMatch(/5 by vote.*Gaussian σ = /);
-    expect(await plan.textContent()).toMatch(/0 spent of 6; after this batch 2\.00|0 spent of 6; after this batch 1\.99/);
+    expect(await plan.textContent()).toMatch(/0\.000 spent of 6\.000; after this batch (2\.000|1\.99\d)/);
     expect(await ask.isDisabled()).toBe(false);
   });
 
