@@ -86,8 +86,13 @@ const generateText = async (s: AnswerSettings, prompt: string, temperature = 0) 
 /** The zero-shot (ε = 0) answer: the model alone, no private example. */
 export async function zeroShotAnswer(s: AnswerSettings, query: string): Promise<string> {
   const prompt = answerPrompt(s.template, s.task, [], query);
-  if (s.task.kind === 'classification') return s.task.labels[argmaxOf(await s.model.scoreLabels(prompt, s.task.labels, s.signal))];
+  if (s.task.kind === 'classification') return s.task.labels[await bestLabel(s, prompt, s.task.labels)];
   return generateText(s, prompt);
+}
+
+/** The label a prompt ending in "Label:" continues with (labels scored with their leading space, as tokenizers write them). */
+async function bestLabel(s: AnswerSettings, prompt: string, labels: readonly string[]): Promise<number> {
+  return argmaxOf(await s.model.scoreLabels(prompt, labels.map((label) => ` ${label}`), s.signal));
 }
 
 const argmaxOf = (values: readonly number[]) => values.reduce((best, v, i) => (v > values[best] ? i : best), 0);
@@ -133,7 +138,7 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
   if (s.task.kind === 'classification') {
     if (s.method !== 'vote') throw new Error(`a classification task is answered by voting, not by ${s.method}`);
     const labels = s.task.labels;
-    const { answers, failures } = await teacherAnswers(s, query, async (prompt) => argmaxOf(await s.model.scoreLabels(prompt, labels, s.signal)));
+    const { answers, failures } = await teacherAnswers(s, query, (prompt) => bestLabel(s, prompt, labels));
     const { output, event } = aggregateVote(answers, labels.length, s.noise, s.random);
     return { result: { answer: labels[output.answer], histogram: output.histogram }, event, failures };
   }

@@ -40,7 +40,7 @@ export function answerFakeModel(calls: string[] = []): LanguageModel {
     async scoreLabels(prompt, labels) {
       const failed = check(prompt);
       if (failed) return failed;
-      return labels.map((label, i) => prompt.split(`Label: ${label}\n`).length - 1 - i * 1e-3);
+      return labels.map((label, i) => prompt.split(`Label: ${label.trim()}\n`).length - 1 - i * 1e-3);
     },
     async generate(prompt, options) {
       const failed = check(String(prompt));
