@@ -51,14 +51,17 @@ const EPSILON_TOLERANCE = 1e-6;
 /** Most edited paths named in one check. */
 const NAMED_PATHS = 8;
 
+/** A certificate of any Veil export (DP prompt or DP answers): what the ledger checks read. */
+export type IssuedCertificate = Omit<PrivacyCertificate, 'mechanism'> & { mechanism: string };
+
 /** The document's hash the commit must hold: the release hash, or the content hash for a legacy document. */
-interface Binding {
+export interface Binding {
   expected: string;
   legacy: boolean;
 }
 
 /** Reservation parameters that disagree with the certificate ('epsilon' is the requested total: an upper limit). */
-function parameterMismatches(c: PrivacyCertificate, reserved: Record<string, unknown>): string[] {
+function parameterMismatches(c: IssuedCertificate, reserved: Record<string, unknown>): string[] {
   const sizes = c.poolSizes?.kind === 'noisy' ? { poolSizes: 'noisy', poolSizeEpsilon: c.poolSizes.epsilon } : { poolSizes: c.poolSizes?.kind };
   const stated: Record<string, unknown> = { ...c.parameters, method: c.mechanism, delta: c.delta, privacyUnit: c.privacyUnit, ...sizes };
   return Object.entries(reserved).flatMap(([key, value]) => {
@@ -111,7 +114,7 @@ function renderedCheck(doc: DpPromptExport, template: PromptTemplate | undefined
   return { name: 'rendered prompt', ok, detail };
 }
 
-async function ledgerChecks(c: PrivacyCertificate, json: unknown, binding: Binding, ledger: LedgerView | undefined): Promise<CheckResult[]> {
+export async function ledgerChecks(c: IssuedCertificate, json: unknown, binding: Binding, ledger: LedgerView | undefined): Promise<CheckResult[]> {
   if (!ledger) return [{ name: 'ledger entry', ok: false, detail: 'not checked: no ledger available here' }];
   const commit = await ledger.commit(c.ledger.entryId);
   if (!commit) return [{ name: 'ledger entry', ok: false, detail: `this data directory's ledger has no commit entry ${c.ledger.entryId}` }];
@@ -136,6 +139,16 @@ async function ledgerChecks(c: PrivacyCertificate, json: unknown, binding: Bindi
   ];
 }
 
+/** The certificate's ε recomputed from its event and δ. */
+export function epsilonCheck(c: IssuedCertificate, deps: VerifyDeps): CheckResult {
+  const recomputed = deps.epsilonOf(c.event, c.delta).upper;
+  return {
+    name: 'epsilon',
+    ok: Math.abs(recomputed - c.epsilon.upper) <= EPSILON_TOLERANCE * Math.max(1, recomputed),
+    detail: `the certificate event accounts to ε ≤ ${recomputed.toPrecision(6)} at δ = ${c.delta}; stated ${c.epsilon.upper.toPrecision(6)}`,
+  };
+}
+
 export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ valid: boolean; checks: CheckResult[]; certificate: PrivacyCertificate | null }> {
   let json: unknown;
   try {
@@ -157,7 +170,6 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
   const release = await releaseHash(json as { certificate: object });
   const binding: Binding = c.releaseHash === undefined ? { expected: content, legacy: true } : { expected: release, legacy: false };
   const template = c.parameters.template as PromptTemplate | undefined;
-  const recomputed = deps.epsilonOf(c.event, c.delta).upper;
   const checks: CheckResult[] = [
     { name: 'format', ok: true, detail: doc.format },
     { name: 'content hash', ok: content === c.contentHash, detail: content === c.contentHash ? 'matches' : 'the prompt or demonstrations were changed after export' },
@@ -170,11 +182,7 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
     },
     renderedCheck(doc, template),
     poolSizesCheck(c),
-    {
-      name: 'epsilon',
-      ok: Math.abs(recomputed - c.epsilon.upper) <= EPSILON_TOLERANCE * Math.max(1, recomputed),
-      detail: `the certificate event accounts to ε ≤ ${recomputed.toPrecision(6)} at δ = ${c.delta}; stated ${c.epsilon.upper.toPrecision(6)}`,
-    },
+    epsilonCheck(c, deps),
     ...(await ledgerChecks(c, json, binding, deps.ledger)),
   ];
   return { valid: checks.every((x) => x.ok), checks, certificate: c };

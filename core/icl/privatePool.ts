@@ -15,6 +15,8 @@ import type { RandomSource } from '../random/randomSource';
 export interface PoolRecord {
   text: string;
   output?: string;
+  /** Its private label (classification splits sampled whole, e.g. by private answering). */
+  label?: string;
 }
 
 export interface PrivatePool {

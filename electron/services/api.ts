@@ -13,6 +13,8 @@ import { modelHandlers } from './model/modelHandlers';
 import { plannerHandlers } from './planner/plannerHandlers';
 import { sizeHandlers } from './sizes/sizeHandlers';
 import { synthesisHandlers } from './synthesis/synthesisHandlers';
+import { answeringHandlers } from './answering/answeringHandlers';
+import { certificateHandlers } from './answering/certificateHandlers';
 import { vaultFileHandlers } from './vault/vaultFileHandlers';
 import { vaultHandlers } from './vault/vaultHandlers';
 
@@ -26,6 +28,8 @@ const handlers: HandlerMap<MethodName> = {
   ...synthesisHandlers,
   ...plannerHandlers,
   ...sizeHandlers,
+  ...answeringHandlers,
+  ...certificateHandlers,
 };
 
 /**

@@ -4,6 +4,7 @@
  * Each domain lives in ./api/<domain>.ts; add its methods and events here.
  */
 import type { z } from 'zod';
+import { answeringEvents, answeringMethods } from './api/answering';
 import { appMethods } from './api/app';
 import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
@@ -24,6 +25,7 @@ export const contract = {
   ...synthesisMethods,
   ...plannerMethods,
   ...sizeMethods,
+  ...answeringMethods,
 };
 
 export const eventContract = {
@@ -31,6 +33,7 @@ export const eventContract = {
   ...vaultEvents,
   ...ledgerEvents,
   ...synthesisEvents,
+  ...answeringEvents,
 };
 
 export type Contract = typeof contract;

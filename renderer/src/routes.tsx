@@ -4,7 +4,8 @@ import ModelsPage from './pages/models/ModelsPage';
 import SynthesizePage from './pages/synthesize/SynthesizePage';
 import VaultPage from './pages/vault/VaultPage';
 import BudgetPage from './pages/budget/BudgetPage';
-import { AskPage, AuditPage } from './pages/placeholders';
+import AskPage from './pages/ask/AskPage';
+import { AuditPage } from './pages/placeholders';
 
 export interface Route {
   path: string;

@@ -3,6 +3,7 @@
  */
 import type { Command } from 'commander';
 import { registerAccount } from './account';
+import { registerAsk } from './ask';
 import { registerBudget } from './budget';
 import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
@@ -23,6 +24,7 @@ export const commandGroups: Register[] = [
   registerDoctor,
   registerVault,
   registerSynth,
+  registerAsk,
   registerAccount,
   registerBudget,
   registerLedger,

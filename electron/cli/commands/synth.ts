@@ -8,7 +8,6 @@
  * budget stays charged) and exits 130. `veil certificate verify FILE` checks an export
  * against this data directory's ledger (exit 1 when it does not verify).
  */
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
 import type { ServiceContext } from '../../services/context';
@@ -18,6 +17,7 @@ import type { MethodInput } from '../../shared/contract';
 import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
 import { substitutionNote } from '../../../core/icl/teacherEvaluation';
+import { interruptible, useModel, type ModelOptions } from '../jobControl';
 import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
 import { modelNotice } from '../../shared/modelNotice';
 
@@ -39,14 +39,10 @@ interface JobOptions {
   json?: boolean;
 }
 
-interface RunOptions extends JobOptions {
+interface RunOptions extends JobOptions, ModelOptions {
   out?: string;
   overwrite?: boolean;
   format: string;
-  model: string;
-  remoteModel?: string;
-  apiKeyEnv: string;
-  threads?: string;
 }
 
 type Request = MethodInput<'synth.plan'>;
@@ -90,23 +86,6 @@ async function request(ctx: ServiceContext, opts: JobOptions): Promise<Request> 
   return { ...merged, dataset: merged.dataset, epsilon: merged.epsilon };
 }
 
-/** Switch this run's backend, as `veil model try --model` does: reference, a GGUF file, or a server URL. */
-async function useModel(ctx: ServiceContext, opts: RunOptions, teachers: number | undefined, follow: (jobId: string) => void): Promise<void> {
-  if (opts.model === 'reference') {
-    await callMethod(ctx, 'model.useReference', {});
-  } else if (/^https?:\/\//i.test(opts.model)) {
-    if (!opts.remoteModel) throw new CliError('--model URL needs --remote-model NAME (the model on that server)', 2);
-    await callMethod(ctx, 'model.useRemote', { baseUrl: opts.model, model: opts.remoteModel, apiKey: process.env[opts.apiKeyEnv] || undefined });
-  } else {
-    const sequences = Math.min(64, teachers ?? 10);
-    const { jobId } = await callMethod(ctx, 'model.loadGguf', { path: resolve(opts.model), threads: numberOption('--threads', opts.threads), sequences });
-    follow(jobId);
-    const job = await ctx.jobs.wait(jobId);
-    if (job.status === 'cancelled') return; // Ctrl+C: the caller stops before reserving anything
-    if (job.status !== 'succeeded') throw new CliError(`could not load ${opts.model}: ${job.error ?? job.status}`);
-  }
-}
-
 function jobOptions(command: Command): Command {
   return command
     .option('--dataset <name>', 'dataset whose private split is used')
@@ -124,34 +103,6 @@ function jobOptions(command: Command): Command {
     .option('--plan <name|id>', 'use a saved plan (veil plan --save); options given override it')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON');
-}
-
-/**
- * Ctrl+C (SIGINT) while `veil synth` runs: the first one cancels what is under way — the
- * model load, or the synthesis job, whose reserved budget stays charged — and the command
- * ends with one line and exit 130; a second one ends the process at once.
- */
-function interruptible(ctx: ServiceContext) {
-  const state = { interrupted: false, jobId: undefined as string | undefined };
-  const onSigint = () => {
-    if (state.interrupted) process.exit(130);
-    state.interrupted = true;
-    if (state.jobId) ctx.jobs.cancel(state.jobId);
-  };
-  process.on('SIGINT', onSigint);
-  return {
-    state,
-    /** Follow this job: cancelled at once if Ctrl+C came while it was being started. */
-    follow(jobId: string) {
-      state.jobId = jobId;
-      if (state.interrupted) ctx.jobs.cancel(jobId);
-    },
-    /** Stop here if Ctrl+C came before anything was reserved. */
-    checkpoint() {
-      if (state.interrupted) throw new CliError('cancelled before anything was reserved', 130);
-    },
-    dispose: () => process.off('SIGINT', onSigint),
-  };
 }
 
 async function generate(opts: RunOptions): Promise<void> {

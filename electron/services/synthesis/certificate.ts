@@ -12,12 +12,9 @@ import { APP_VERSION } from '../../shared/appInfo';
 import type { SynthesisRequest } from '../../shared/api/synthesis';
 import type { PricedJob } from './synthesisPricing';
 import type { SynthesisDataset } from './synthesisSource';
+import type { ModelIdentity } from '../model/jobModel';
 
-export interface ModelIdentity {
-  backend: string;
-  name: string;
-  sha256: string | null;
-}
+export type { ModelIdentity } from '../model/jobModel';
 
 /**
  * What the certificate states about pool sizes (issue 20). By default `parameters.pools[].units`

@@ -9,6 +9,7 @@ import { dpPromptSchema, type DpPromptExport } from '../../../core/export/dpProm
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
 import { synthesisRequestSchema, utilitySchema } from '../../shared/api/synthesis';
 import type { Database } from '../db/database';
+import { markInterruptedRuns } from '../jobs/interruptedRuns';
 
 type RunStatus = SynthesisRunDto['status'];
 type Utility = NonNullable<SynthesisRunDto['utility']>;
@@ -41,8 +42,6 @@ const FINISH = `UPDATE synthesis_runs SET status = $status, error = $error, docu
 const SET_LEDGER = 'UPDATE synthesis_runs SET ledger_entry_id = $entryId WHERE id = $id';
 const SET_TEACHERS = 'UPDATE synthesis_runs SET teacher_evaluations = $evaluated, teacher_substitutions = $substituted WHERE id = $id';
 const SET_UTILITY = 'UPDATE synthesis_runs SET utility_json = $utility WHERE id = $id';
-const SELECT_RUNNING = `SELECT id, job_id FROM synthesis_runs WHERE status = 'running'`;
-const MARK_INTERRUPTED = `UPDATE synthesis_runs SET status = 'interrupted', error = 'the app stopped while this run was going; its reservation stays charged' WHERE id = $id AND status = 'running'`;
 
 export class RunNotFoundError extends Error {}
 
@@ -118,9 +117,5 @@ export class RunStore {
   }
 
   /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */
-  async markInterrupted(jobs: { isRunning(jobId: string): Promise<boolean> }): Promise<void> {
-    for (const run of await this.db.all<{ id: number; job_id: string }>(SELECT_RUNNING)) {
-      if (!(await jobs.isRunning(run.job_id))) await this.db.run(MARK_INTERRUPTED, { id: run.id });
-    }
   }
 }

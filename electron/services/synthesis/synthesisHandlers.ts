@@ -17,7 +17,7 @@ export function getSynthesisService(ctx: ServiceContext): Promise<SynthesisServi
   });
 }
 
-type SynthesisMethodName = 'synth.plan' | 'synth.start' | 'synth.list' | 'synth.get' | 'synth.evaluate' | 'synth.export' | 'certificate.verify';
+type SynthesisMethodName = 'synth.plan' | 'synth.start' | 'synth.list' | 'synth.get' | 'synth.evaluate' | 'synth.export';
 
 export const synthesisHandlers: HandlerMap<SynthesisMethodName> = {
   'synth.plan': async (request, ctx) => (await (await getSynthesisService(ctx)).price(request)).priced.plan,
@@ -30,5 +30,4 @@ export const synthesisHandlers: HandlerMap<SynthesisMethodName> = {
     if (!run.document) throw new RefusalError(`run ${id} has no released prompt (status: ${run.status})`);
     return exportDocument(run.document, id, format);
   },
-  'certificate.verify': async ({ document }, ctx) => (await getSynthesisService(ctx)).verify(document),
 };

@@ -16,7 +16,8 @@ import type { ServiceContext } from '../context';
 import type { JobContext } from '../jobs/jobManager';
 import type { LedgerService } from '../ledger/ledgerService';
 import { getModelService } from '../model/modelHandlers';
-import { committedDocument, jobParameters, releasedContent, uncommittedDocument, type ModelIdentity } from './certificate';
+import { committedDocument, jobParameters, releasedContent, uncommittedDocument } from './certificate';
+import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RunStore } from './runStore';
 import { privacyUnitCount } from '../ledger/datasets';
 import { RemoteServerError } from '../model/openai/openaiClient';
@@ -96,18 +97,11 @@ export class SynthesisService {
     return { jobId, runId };
   }
 
-  /**
-   * The model a job generates with, and its identity for the certificate, taken together
-   * before the job starts: the analyst may switch backends while it runs, and the job keeps
-   * this model.
-   */
+  /** The job's model (jobModel), as the dataset's own reference learner when it is the built-in one. */
   private async generatorModel(dataset: SynthesisDataset, priced: PricedJob): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
-    const models = await getModelService(this.ctx);
-    const active = await models.current();
-    const status = await models.status();
-    if (status.active.backend !== active.info.backend || status.active.name !== active.info.name) throw new RefusalError('the model changed while the job was starting: start it again');
-    const model = await modelForDataset(active, this.source, dataset, priced.template);
-    return { model, identity: { backend: model.info.backend, name: model.info.name, sha256: status.gguf?.sha256 ?? null } };
+    const job = await jobModel(this.ctx);
+    const model = await modelForDataset(job.model, this.source, dataset, priced.template);
+    return { model, identity: { ...job.identity, backend: model.info.backend, name: model.info.name } };
   }
 
   private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset, { model, identity }: { model: LanguageModel; identity: ModelIdentity }) {
@@ -185,16 +179,6 @@ export class SynthesisService {
   get(id: number): Promise<SynthesisRunDto> {
     return this.runs.get(id);
   }
-}
-
-/**
- * Why a job failed, as stored in the run and the job record. A remote server's own
- * explanation may quote the prompt it was sent (teacher prompts hold private records; the
- * utility check's, held-out ones), so only its HTTP status is kept.
- */
-function publicReason(error: unknown): string {
-  if (error instanceof RemoteServerError && error.status > 0) return `the remote model server answered HTTP ${error.status} (its explanation is not kept: it may quote the private prompt)`;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

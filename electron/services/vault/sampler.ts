@@ -67,6 +67,9 @@ async function readUnits(q: Queryable, units: readonly number[][], sampled: Iter
   return chosen.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
 }
 
+/** A sampled record as a teacher sees it (only the fields it has). */
+const poolRecord = (r: SampledRecord): PoolRecord => ({ text: r.text, ...(r.output === null ? {} : { output: r.output }), ...(r.label === null ? {} : { label: r.label }) });
+
 /** A VaultPool: the unit index in memory, texts fetched per sample. */
 export function vaultPool(q: Queryable, units: readonly number[][]): VaultPool {
   return {
@@ -76,7 +79,7 @@ export function vaultPool(q: Queryable, units: readonly number[][]): VaultPool {
       const { units: sampled, teacher } = poissonSampleAssign(units.length, rate, teachers, random);
       const records = await readUnits(q, units, sampled);
       const groups: PoolRecord[][] = Array.from({ length: teachers }, () => []);
-      records.forEach((unit, i) => groups[teacher[i]].push(...unit.map((r) => (r.output === null ? { text: r.text } : { text: r.text, output: r.output }))));
+      records.forEach((unit, i) => groups[teacher[i]].push(...unit.map(poolRecord)));
       return groups;
     },
   };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { privacyEventSchema } from '../../../core/accounting/events';
+import { answersCertificateSchema } from '../../../core/export/dpAnswersFormat';
 import { certificateSchema, dpPromptSchema, synthesisMethodSchema } from '../../../core/export/dpPromptFormat';
 import { method } from './define';
 import type { SavedPlan } from './planner';
@@ -131,9 +132,9 @@ export const synthesisMethods = {
     z.object({
       valid: z.boolean(),
       checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
-      certificate: certificateSchema.nullable(),
+      certificate: z.union([certificateSchema, answersCertificateSchema]).nullable(),
     }),
-    'Check an exported DP prompt against its certificate and the ledger',
+    'Check an exported DP prompt or DP answers document against its certificate and the ledger',
   ),
 };
 

@@ -4,14 +4,6 @@
  */
 import { PlannedFeature } from '../components/PlannedFeature';
 
-export const AskPage = () => (
-  <PlannedFeature
-    title="Private answering"
-    summary="Questions will be answered by an ensemble over private examples with DP aggregation."
-    items={['private voting and embedding/keyword-space aggregation', 'public-data-assisted aggregation', 'each answer charged to the budget']}
-  />
-);
-
 export const AuditPage = () => (
   <PlannedFeature
     title="Membership-inference audit"

@@ -88,6 +88,8 @@ describe('vault sampler', () => {
     const groups = await pool.sampleTeachers(1, 3, seededRandom(3));
     const texts = groups.flat().map((r) => r.text);
     expect(texts.every((t) => Number(t.split(' ')[1]) % 2 === 0 && !t.startsWith('public'))).toBe(true);
+    // Each record carries its label (private answering's teachers show it).
+    expect(groups.flat().every((r) => r.label === 'a')).toBe(true);
   });
 
   it('re-indexes after the dataset changes', async () => {

@@ -11,5 +11,9 @@ import { ftsSecureDeleteMigration } from './005_fts_secure_delete';
 import { contentHashIndexMigration } from './006_content_hash_index';
 import { jobsMigration } from './007_jobs_and_ledger_anchor';
 import { privateSizesMigration } from './008_private_sizes';
+import { answerRunsMigration } from './009_answer_runs';
 
-export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration, jobsMigration, privateSizesMigration];
+export const migrations: Migration[] = [
+  vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration,
+  jobsMigration, privateSizesMigration, answerRunsMigration,
+];

@@ -14,7 +14,7 @@ import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
 import { ActiveModelNotice } from './ActiveModelNotice';
 import { generateBlock } from './generateBlock';
-import { CertificateVerifier } from './CertificateVerifier';
+import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { LiveProgress } from './LiveProgress';
 import { PlanSummary } from './PlanSummary';
 import { RunsList } from './RunsList';

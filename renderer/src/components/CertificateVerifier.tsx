@@ -1,11 +1,11 @@
 /** Verify an exported DP prompt: paste it or pick the file; every check is listed. */
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
-import type { MethodOutput, VeilApi } from '../../../../electron/shared/contract';
-import { Section } from '../../components/Section';
-import { useAsyncAction } from '../../components/useAsyncAction';
+import type { MethodOutput, VeilApi } from '../../../electron/shared/contract';
+import { Section } from './Section';
+import { useAsyncAction } from './useAsyncAction';
 
-export function CertificateVerifier({ api }: { api: VeilApi }) {
+export function CertificateVerifier({ api, label = 'Exported veil.dp-prompt/v1 JSON' }: { api: VeilApi; label?: string }) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<MethodOutput<'certificate.verify'> | null>(null);
   const { busy, error, run } = useAsyncAction();
@@ -16,7 +16,7 @@ export function CertificateVerifier({ api }: { api: VeilApi }) {
   const verify = async () => setResult((await run(() => api['certificate.verify']({ document: text }))) ?? null);
   return (
     <Section title="Verify a certificate">
-      <TextField label="Exported veil.dp-prompt/v1 JSON" value={text} onChange={(e) => setText(e.target.value)} multiline minRows={3} maxRows={10} />
+      <TextField label={label} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={3} maxRows={10} />
       <Stack direction="row" spacing={1}>
         <Button component="label" variant="outlined">
           Open file…

@@ -1,0 +1,37 @@
+/**
+ * Verification of an exported `veil.dp-answers/v1` document: the format, the content and
+ * release hashes, the stated ε recomputed from the stated event, and the ledger checks shared
+ * with DP prompts (verifyDpPrompt.ts): the commit records this document's release hash, the
+ * reservation's event and parameters match the certificate, the chain recomputes.
+ */
+import { answersContentHash, dpAnswersSchema, type AnswersCertificate } from './dpAnswersFormat';
+import { releaseHash } from './dpPromptFormat';
+import { epsilonCheck, ledgerChecks, type CheckResult, type VerifyDeps } from './verifyDpPrompt';
+
+export async function verifyDpAnswers(text: string, deps: VerifyDeps): Promise<{ valid: boolean; checks: CheckResult[]; certificate: AnswersCertificate | null }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { valid: false, checks: [{ name: 'format', ok: false, detail: 'not JSON: only the JSON export (veil.dp-answers/v1) carries a verifiable certificate' }], certificate: null };
+  }
+  const parsed = dpAnswersSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = issue?.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').slice(1);
+    return { valid: false, checks: [{ name: 'format', ok: false, detail: `not a veil.dp-answers/v1 document: ${at ? `${at}: ` : ''}${issue?.message}` }], certificate: null };
+  }
+  const doc = parsed.data;
+  const c = doc.certificate;
+  const content = await answersContentHash(doc);
+  const release = await releaseHash(json as { certificate: object });
+  const bound = c.releaseHash !== undefined && release === c.releaseHash;
+  const checks: CheckResult[] = [
+    { name: 'format', ok: true, detail: doc.format },
+    { name: 'content hash', ok: content === c.contentHash, detail: content === c.contentHash ? 'matches' : 'the queries or answers were changed after export' },
+    { name: 'release hash', ok: bound, detail: bound ? 'matches' : 'a field of the document was changed after export' },
+    epsilonCheck(c, deps),
+    ...(await ledgerChecks(c, json, { expected: release, legacy: false }, deps.ledger)),
+  ];
+  return { valid: checks.every((x) => x.ok), checks, certificate: c };
+}

@@ -1,0 +1,108 @@
+/**
+ * Pricing a batch of private answers: the aggregation (default by task), the noise calibrated
+ * so that the batch's event (core/icl/answering/answerEvents.ts: the noisy size release, then
+ * every query's planned event) has ε upper bound ≤ the requested ε at δ — for the whole batch,
+ * or for each query with perQuery — and what the budget has left.
+ *
+ * `units` is the size q is computed from. A job prices with the noisy size it released
+ * (answeringService.ts); a preview (ask.plan) prices with the exact size, shown to the analyst
+ * only and never released: the calibration targets the same ε either way.
+ */
+import { accountEpsilon } from '../../../core/accounting';
+import { composed, type PrivacyEvent } from '../../../core/accounting/events';
+import { answerBatchEvent, answerQueryEvent, isGaussianMethod, sizeEpsilon, type AnswerShape } from '../../../core/icl/answering/answerEvents';
+import { largestWithinCap } from '../../../core/math/countSearch';
+import { answeringRate } from '../../../core/planning/answering';
+import type { AnswerMethodName, AnswerPlanDto, AnswerRequest } from '../../shared/api/answering';
+import { chargeEach, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAccounting';
+import { calibrateTwoStage } from '../planner/fastAccounting';
+import { overCapWarning, planWarnings } from '../planner/planWarnings';
+import { RefusalError } from '../refusalError';
+import type { BudgetState } from '../synthesis/synthesisPricing';
+import type { SynthesisDataset } from '../synthesis/synthesisSource';
+
+const CALIBRATION_TOLERANCE = 1e-3;
+/** Batches counted when saying what is left; beyond, "at least this many". */
+const BATCHES_LEFT_LIMIT = 10_000;
+
+export interface PricedAnswers {
+  plan: AnswerPlanDto;
+  shape: AnswerShape;
+  /** The noise parameter: σ (vote, embedding) or ε per query (keyword, ptr). */
+  parameter: number;
+  ptrDelta: number;
+}
+
+export function defaultAggregation(dataset: SynthesisDataset, requested: AnswerMethodName | undefined): AnswerMethodName {
+  const method = requested ?? (dataset.task === 'classification' ? 'vote' : 'embedding');
+  if (dataset.task === 'classification' && method !== 'vote') throw new RefusalError(`"${dataset.name}" is a classification task: its queries are answered by private voting (aggregation vote)`);
+  if (dataset.task === 'generation' && method === 'vote') throw new RefusalError(`"${dataset.name}" is a generation task: private voting needs a public label set (use embedding, keyword or ptr)`);
+  if (dataset.task === 'classification' && dataset.labels.length === 0) throw new RefusalError(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
+  return method;
+}
+
+export interface PricingInput {
+  request: AnswerRequest;
+  dataset: SynthesisDataset;
+  /** Size the sampling rate is computed from (noisy in a job). */
+  units: number;
+  queries: number;
+  budget: BudgetState | null;
+}
+
+export function priceAnswers({ request, dataset, units, queries, budget }: PricingInput): PricedAnswers {
+  if (queries < 1) throw new RefusalError('no queries to answer: give at least one');
+  const method = defaultAggregation(dataset, request.aggregation);
+  const shape: AnswerShape = { ensemble: request.ensemble, shots: request.shots, method };
+  const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
+  const size = sizeEpsilon(request.epsilon);
+  const sizeEvent: PrivacyEvent = { kind: 'pure', epsilon: size, neighbouring: 'add-remove' };
+  // PTR: δ₀ per test, a share of δ for the tests together (composition adds them).
+  const ptrDelta = method === 'ptr' ? delta / (2 * (request.perQuery ? 1 : queries)) : 0;
+  const family = request.perQuery
+    ? (p: number) => answerQueryEvent(shape, units, p, ptrDelta)
+    : (p: number) => answerBatchEvent(shape, units, p, queries, ptrDelta, sizeEvent);
+  const targetEpsilon = request.perQuery ? request.epsilon : request.epsilon;
+  let parameter: number;
+  try {
+    parameter = calibrateTwoStage({ family, target: { epsilon: targetEpsilon, delta }, decreasing: isGaussianMethod(method), tolerance: CALIBRATION_TOLERANCE });
+  } catch (error) {
+    throw new RefusalError(`no noise level gives ε ≤ ${request.epsilon} at δ = ${delta} for ${queries} queries (${(error as Error).message}): raise ε or answer fewer queries`);
+  }
+  const event = answerBatchEvent(shape, units, parameter, queries, ptrDelta, sizeEvent);
+  const account = accountEpsilon(event, delta);
+  const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
+  const after = budget ? spendAfter(budget.spent, event, budget.delta, spent) : 0;
+  const q = answeringRate(shape, units);
+  return {
+    shape,
+    parameter,
+    ptrDelta,
+    plan: {
+      request,
+      aggregation: method,
+      queries,
+      delta,
+      noise: isGaussianMethod(method) ? { kind: 'gaussian', sigma: parameter } : { kind: 'pure', epsilonPerQuery: parameter },
+      ptrDelta: method === 'ptr' ? ptrDelta : null,
+      sizeEpsilon: size,
+      q,
+      event,
+      epsilon: account.bounds,
+      accountant: account.accountant,
+      budget: budget ? { cap: budget.cap, spent, afterJob: after, ...batchesLeft(budget, event, spent) } : null,
+      warnings: [
+        ...planWarnings({ delta, units, epsilon: account.bounds.upper, rates: [{ pool: '(all)', q }] }),
+        ...(budget && after > budget.cap ? [overCapWarning(after, budget.cap)] : []),
+      ],
+    },
+  };
+}
+
+/** How many more batches like this one fit in the budget (after what is already spent). */
+function batchesLeft(budget: BudgetState, event: PrivacyEvent, spent: number): { batchesLeft: number; atLimit: boolean } {
+  const value = (n: number) => (n === 0 ? spent : composedEpsilonUpper([...chargeEach(budget.spent), { event: composed(event, n), count: 1 }], budget.delta));
+  if (value(1) > budget.cap) return { batchesLeft: 0, atLimit: false };
+  const found = largestWithinCap({ value, cap: budget.cap, from: { n: 1, value: value(1) }, limit: BATCHES_LEFT_LIMIT });
+  return { batchesLeft: found.count, atLimit: found.atLimit };
+}

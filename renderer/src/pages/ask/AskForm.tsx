@@ -1,0 +1,113 @@
+/**
+ * The Ask form: dataset, aggregation (defaulting by task), ε for the batch or per query,
+ * ensemble and shots, and the questions — typed, pasted or opened from a text file (one per
+ * line) — or evaluation on held-out records. "Price" shows the cost and what the budget has
+ * left; "Ask" reserves it and starts answering.
+ */
+import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { ChangeEvent, FormEvent } from 'react';
+import type { DatasetDto } from '../../../../electron/shared/api/vault';
+import { aggregationLabels, type AskFormState } from './askForm';
+
+interface Props {
+  form: AskFormState;
+  errors: Partial<Record<keyof AskFormState, string>>;
+  datasets: readonly Pick<DatasetDto, 'name' | 'task'>[];
+  busy: boolean;
+  priced: boolean;
+  onChange: (form: AskFormState) => void;
+  onPrice: () => void;
+  onAsk: () => void;
+}
+
+type TextKey = 'epsilon' | 'ensemble' | 'shots' | 'evaluate';
+
+export function AskForm({ form, errors, datasets, busy, priced, onChange, onPrice, onAsk }: Props) {
+  const dataset = datasets.find((d) => d.name === form.dataset);
+  const methods = Object.entries(aggregationLabels).filter(([m]) => (dataset?.task === 'classification' ? m === 'vote' : dataset ? m !== 'vote' : true));
+  const field = (key: TextKey, label: string, helper: string) => (
+    <TextField
+      label={label}
+      value={form[key]}
+      onChange={(e) => onChange({ ...form, [key]: e.target.value })}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? helper}
+      size="small"
+      sx={{ width: 220 }}
+    />
+  );
+  const open = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) onChange({ ...form, queries: await file.text() });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onPrice();
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="ask settings">
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <TextField
+            select
+            label="Dataset"
+            value={dataset ? form.dataset : ''}
+            onChange={(e) => onChange({ ...form, dataset: e.target.value, aggregation: '' })}
+            error={Boolean(errors.dataset)}
+            helperText={errors.dataset ?? (datasets.length === 0 ? 'no datasets yet: create one in the Vault' : 'its private split answers')}
+            size="small"
+            sx={{ minWidth: 260 }}
+          >
+            {datasets.map((d) => (
+              <MenuItem key={d.name} value={d.name}>
+                {d.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select label="Aggregation" value={form.aggregation} onChange={(e) => onChange({ ...form, aggregation: e.target.value as AskFormState['aggregation'] })} size="small" sx={{ minWidth: 380 }}>
+            <MenuItem value="">Default for the task</MenuItem>
+            {methods.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          {field('epsilon', form.perQuery ? 'ε per query' : 'ε of the batch', form.perQuery ? 'the batch costs their composition' : 'for all the questions together')}
+          <FormControlLabel control={<Checkbox checked={form.perQuery} onChange={(e) => onChange({ ...form, perQuery: e.target.checked })} />} label="ε per query" />
+          {field('ensemble', 'Ensemble (teachers)', 'teacher prompts per query')}
+          {field('shots', 'Shots per teacher', 'expected private examples in each')}
+        </Stack>
+        <TextField
+          label="Questions (one per line)"
+          value={form.queries}
+          onChange={(e) => onChange({ ...form, queries: e.target.value })}
+          error={Boolean(errors.queries)}
+          helperText={errors.queries ?? 'typed, pasted, or opened from a text file'}
+          multiline
+          minRows={3}
+          maxRows={12}
+        />
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <Button component="label" variant="outlined" size="small">
+            Open questions file…
+            <Box component="input" type="file" accept=".txt,text/plain" hidden onChange={(e) => void open(e as ChangeEvent<HTMLInputElement>)} />
+          </Button>
+          {field('evaluate', 'Evaluate on held-out records', 'empty: answer the questions; a number: score that many held-out records')}
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button type="submit" variant="outlined" disabled={busy}>
+            Price
+          </Button>
+          <Button variant="contained" disabled={busy || !priced} onClick={onAsk} aria-describedby="ask-note">
+            Ask
+          </Button>
+          <Typography id="ask-note" variant="body2" color="text.secondary">
+            {priced ? 'Ask reserves the ε shown below in the ledger.' : 'Price the settings first: Ask spends the budget the price shows.'}
+          </Typography>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Ask page: private answers from a dataset's private split (DP-ICL) — price a batch, ask it
+ * (one ledger reservation), follow it live, read the released answers, export them with the
+ * batch's certificate, and verify an exported certificate.
+ */
+import { Alert, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import type { AnswerPlanDto } from '../../../../electron/shared/api/answering';
+import type { VeilApi } from '../../../../electron/shared/contract';
+import { connection } from '../../api/client';
+import { Section } from '../../components/Section';
+import { useApiQuery } from '../../components/useApiQuery';
+import { useAsyncAction } from '../../components/useAsyncAction';
+import { useTrackedJob } from '../../components/useTrackedJob';
+import { CertificateVerifier } from '../../components/CertificateVerifier';
+import { AnswersView } from './AnswersView';
+import { AskForm } from './AskForm';
+import { AskPlanSummary } from './AskPlanSummary';
+import { AskProgress } from './AskProgress';
+import { initialAskForm, toAskRequest, type AskFormState, type Request } from './askForm';
+
+function AskView({ api }: { api: VeilApi }) {
+  const [form, setForm] = useState<AskFormState>(initialAskForm);
+  const [errors, setErrors] = useState<Partial<Record<keyof AskFormState, string>>>({});
+  const [plan, setPlan] = useState<(AnswerPlanDto & { pricedRequest: Request }) | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const { busy, error, run } = useAsyncAction();
+  const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
+  const runs = useApiQuery(() => api['ask.list']({}), [api]);
+  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['ask.get']({ id: selected })), [api], selected);
+  const refresh = () => (runs.reload(), current.reload());
+  const { job, track } = useTrackedJob(api, refresh);
+  const running = job !== null && !job.finished;
+  const edits = useRef(0);
+
+  const price = async () => {
+    const result = toAskRequest(form);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    const edit = edits.current;
+    const priced = await run(() => api['ask.plan'](result.request));
+    if (priced && edit === edits.current) setPlan({ ...priced, pricedRequest: result.request });
+  };
+  const ask = async () => {
+    const request = plan?.pricedRequest; // exactly what was priced and shown
+    const started = request && (await run(() => api['ask.start'](request)));
+    if (started) {
+      setPlan(null);
+      track(started.jobId);
+      setSelected(started.runId);
+      runs.reload();
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ p: 3, maxWidth: 1100 }}>
+      <Typography variant="h5" component="h1">
+        Ask with private examples
+      </Typography>
+      <Section title="Settings">
+        <AskForm
+          form={form}
+          errors={errors}
+          datasets={datasets.data ?? []}
+          busy={busy || running}
+          priced={plan !== null}
+          onChange={(next) => (edits.current++, setForm(next), setPlan(null))}
+          onPrice={() => void price()}
+          onAsk={() => void ask()}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        {plan && <AskPlanSummary plan={plan} />}
+        {running && <AskProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
+      </Section>
+      {current.data && (
+        <Section title="Answers">
+          <AnswersView api={api} run={current.data} />
+        </Section>
+      )}
+      <Section title="Runs">
+        {runs.data && runs.data.length > 0 ? (
+          <List dense aria-label="answering runs">
+            {runs.data.map((r) => (
+              <ListItemButton key={r.id} selected={r.id === selected} onClick={() => setSelected(r.id)}>
+                <ListItemText primary={`Run ${r.id} · ${r.dataset} · ${r.aggregation} · ${r.queries} queries · ε = ${r.epsilon}`} secondary={`${r.status} · ${new Date(r.createdAt).toLocaleString()}`} />
+              </ListItemButton>
+            ))}
+          </List>
+        ) : (
+          <Typography variant="body2">No runs yet.</Typography>
+        )}
+      </Section>
+      <CertificateVerifier api={api} label="Exported DP prompt or DP answers (JSON)" />
+    </Stack>
+  );
+}
+
+export default function AskPage() {
+  return connection.api ? <AskView api={connection.api} /> : null;
+}

@@ -1,0 +1,30 @@
+/** What a batch of answers costs: the calibrated noise, ε with its bounds, the budget and how many such batches it has left. */
+import { Alert, Stack } from '@mui/material';
+import type { AnswerPlanDto } from '../../../../electron/shared/api/answering';
+import { KeyValueTable } from '../../components/KeyValueTable';
+
+const fmt = (x: number, digits = 4) => x.toPrecision(digits);
+
+export function AskPlanSummary({ plan }: { plan: AnswerPlanDto }) {
+  const noise = plan.noise.kind === 'gaussian' ? `Gaussian σ = ${fmt(plan.noise.sigma)}` : `ε per query = ${fmt(plan.noise.epsilonPerQuery)}`;
+  const budget = plan.budget
+    ? `${fmt(plan.budget.spent)} spent of ${fmt(plan.budget.cap)}; after this batch ${fmt(plan.budget.afterJob)}; ${plan.budget.atLimit ? 'at least ' : ''}${plan.budget.batchesLeft} more such ${plan.budget.batchesLeft === 1 ? 'batch' : 'batches'} (${plan.budget.batchesLeft * plan.queries} queries) fit`
+    : 'no budget set for this dataset';
+  const rows = [
+    ['Queries', `${plan.queries} by ${plan.aggregation}`],
+    ['Noise', `${noise}${plan.ptrDelta === null ? '' : `; PTR δ₀ = ${plan.ptrDelta.toExponential(2)} per query`}`],
+    ['ε of the batch', `${fmt(plan.epsilon.upper)} (estimate ${fmt(plan.epsilon.estimate)}) at δ = ${plan.delta.toExponential(2)}`],
+    ['Sampling', `q = ${fmt(plan.q, 3)} per query (from a noisy size, ε = ${fmt(plan.sizeEpsilon, 2)}, when answering)`],
+    ['Budget', budget],
+  ] as const;
+  return (
+    <Stack spacing={1} aria-label="plan">
+      <KeyValueTable label="planned cost" rows={rows} />
+      {plan.warnings.map((w) => (
+        <Alert key={w} severity="warning">
+          {w}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+/** The Ask form's state (text fields as typed) and its validation into an ask.plan / ask.start request. */
+import type { AnswerMethodName } from '../../../../electron/shared/api/answering';
+import type { MethodInput } from '../../../../electron/shared/contract';
+
+export type Request = MethodInput<'ask.plan'>;
+
+export interface AskFormState {
+  dataset: string;
+  /** '' = the task's default (vote for classification, embedding for generation). */
+  aggregation: AnswerMethodName | '';
+  epsilon: string;
+  perQuery: boolean;
+  ensemble: string;
+  shots: string;
+  /** One question per line. */
+  queries: string;
+  /** Evaluation mode: answer this many held-out records instead of the questions ('' = off). */
+  evaluate: string;
+}
+
+export const initialAskForm: AskFormState = { dataset: '', aggregation: '', epsilon: '1', perQuery: false, ensemble: '10', shots: '2', queries: '', evaluate: '' };
+
+export const aggregationLabels: Record<AnswerMethodName, string> = {
+  vote: 'Private voting (RNM-Gaussian, classification)',
+  embedding: 'Embedding space aggregation (generation)',
+  keyword: 'Keyword space aggregation, joint EM (generation)',
+  ptr: 'Keyword space aggregation, PTR with private k (generation)',
+};
+
+type Errors = Partial<Record<keyof AskFormState, string>>;
+
+export const queryLines = (text: string) => text.split(/\r?\n/).map((q) => q.trim()).filter((q) => q !== '');
+
+export function toAskRequest(form: AskFormState): { ok: true; request: Request } | { ok: false; errors: Errors } {
+  const errors: Errors = {};
+  const number = (key: 'epsilon' | 'ensemble' | 'shots' | 'evaluate', integer: boolean, max: number) => {
+    const value = Number(form[key]);
+    if (form[key].trim() === '' || !Number.isFinite(value) || value <= 0 || value > max || (integer && !Number.isInteger(value))) {
+      errors[key] = `${integer ? 'a whole number' : 'a number'} above 0, at most ${max}`;
+    }
+    return value;
+  };
+  if (form.dataset === '') errors.dataset = 'choose a dataset';
+  const epsilon = number('epsilon', false, 100);
+  const ensemble = number('ensemble', true, 200);
+  const shots = number('shots', true, 50);
+  const evaluate = form.evaluate.trim() === '' ? undefined : number('evaluate', true, 2000);
+  const queries = queryLines(form.queries);
+  if (evaluate === undefined && queries.length === 0) errors.queries = 'type at least one question (one per line), or evaluate on held-out records';
+  if (evaluate !== undefined && queries.length > 0) errors.evaluate = 'evaluation answers held-out records: clear the questions, or clear this';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    request: {
+      dataset: form.dataset, epsilon, perQuery: form.perQuery, ensemble, shots, queries: evaluate === undefined ? queries : [],
+      ...(form.aggregation === '' ? {} : { aggregation: form.aggregation }),
+      ...(evaluate === undefined ? {} : { evaluate }),
+    },
+  };
+}

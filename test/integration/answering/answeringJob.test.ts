@@ -1,0 +1,137 @@
+/**
+ * Private answering end to end below the UI: real SQLite vault and ledger, the reference
+ * learner, the PLD accountant. One reservation per batch equal to the planned event at the
+ * released noisy size, refusal over budget without a write, a certificate that verifies and
+ * detects edits, cancellation keeping the charge, evaluation mode, and no private record text
+ * in anything the process prints.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pureDp, sequence } from '../../../core/accounting/events';
+import { answeringEvent } from '../../../core/planning/answering';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import { isBackgroundEmail, loadSpamAssassin } from '../../../scripts/model/spamAssassin';
+
+let dir: string;
+let ctx: ServiceContext;
+let privateTexts: string[];
+let heldOut: string[];
+const printed: string[] = [];
+
+const small = { dataset: 'mail', epsilon: 2, ensemble: 6, shots: 2 };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-ask-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  const seen = new Set<string>();
+  const emails = loadSpamAssassin(300)
+    .filter((e) => !isBackgroundEmail(e) && !seen.has(e.text) && seen.add(e.text))
+    .sort((a, b) => (a.checksum < b.checksum ? -1 : 1));
+  const split = (i: number): 'private' | 'public' | 'held-out' => (i < 240 ? 'private' : i < 260 ? 'public' : 'held-out');
+  const records = emails.slice(0, 300).map((e, i) => ({ text: e.text, label: e.label, split: split(i) }));
+  privateTexts = records.filter((r) => r.split === 'private').map((r) => r.text);
+  heldOut = records.filter((r) => r.split === 'held-out').map((r) => r.text);
+  await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['spam', 'ham'] });
+  await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records });
+  await callMethod(ctx, 'budget.set', { dataset: 'mail', epsilon: 20, delta: 1e-5 });
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
+  }
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
+  }
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const entries = () => callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
+const reservations = async () => (await entries()).filter((e) => e.type === 'reserve');
+
+describe('answering job', () => {
+  it('prices a batch: calibrated σ whose ε upper bound meets the target, and what the budget has left', async () => {
+    const plan = await callMethod(ctx, 'ask.plan', { ...small, queries: heldOut.slice(0, 5) });
+    expect(plan.aggregation).toBe('vote');
+    expect(plan.noise.kind).toBe('gaussian');
+    expect(plan.epsilon.upper).toBeLessThanOrEqual(2);
+    expect(plan.epsilon.upper).toBeGreaterThan(2 * 0.99);
+    expect(plan.q).toBeCloseTo((6 * 2) / 240, 10);
+    expect(plan.budget).toMatchObject({ cap: 20, spent: 0 });
+    expect(plan.budget!.batchesLeft).toBeGreaterThanOrEqual(10);
+    await expect(callMethod(ctx, 'ask.plan', { ...small, aggregation: 'embedding', queries: ['x'] })).rejects.toThrow(/classification task/);
+  });
+
+  it('answers with one reservation equal to the planned event at the released noisy size; the export verifies', async () => {
+    const before = (await reservations()).length;
+    const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, queries: heldOut.slice(0, 5) });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+    const after = await reservations();
+    expect(after.length).toBe(before + 1);
+    const run = await callMethod(ctx, 'ask.get', { id: runId });
+    expect(run.status).toBe('succeeded');
+    const doc = run.document!;
+    expect(doc.answers).toHaveLength(5);
+    for (const a of doc.answers) {
+      expect(['spam', 'ham']).toContain(a.answer);
+      expect(a.histogram).toHaveLength(2);
+    }
+    const c = doc.certificate;
+    const noisyUnits = c.parameters.noisyUnits as number;
+    expect(Math.abs(noisyUnits - 240)).toBeLessThan(400); // discrete Laplace of scale 1/0.1: |noise| < 400 but with prob. e^-40
+    const sigma = (c.parameters.noise as { sigma: number }).sigma;
+    // The planner's event (core/planning/answering.ts) at the released size, after the size release.
+    const planned = sequence([pureDp(0.1), answeringEvent({ ensemble: 6, shots: 2, aggregation: 'vote' }, noisyUnits, sigma, 5)]);
+    expect(after.at(-1)!.event).toEqual(planned);
+    expect(c.event).toEqual(planned);
+    expect(c.epsilon.upper).toBeLessThanOrEqual(2);
+
+    const file = await callMethod(ctx, 'ask.export', { id: runId });
+    const verified = await callMethod(ctx, 'certificate.verify', { document: file.content });
+    expect(verified.checks.filter((x) => !x.ok)).toEqual([]);
+    expect(verified.valid).toBe(true);
+    const edited = JSON.parse(file.content);
+    edited.answers[0].answer = edited.answers[0].answer === 'spam' ? 'ham' : 'spam';
+    expect((await callMethod(ctx, 'certificate.verify', { document: JSON.stringify(edited) })).valid).toBe(false);
+  }, 120_000);
+
+  it('refuses an over-budget batch without writing to the ledger', async () => {
+    const before = await entries();
+    await expect(callMethod(ctx, 'ask.start', { ...small, epsilon: 50, queries: ['x'] })).rejects.toThrow(/cap|exceed|budget/i);
+    expect(await entries()).toEqual(before);
+  });
+
+  it('keeps a cancelled batch charged', async () => {
+    const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, epsilon: 1, queries: heldOut.slice(0, 20) });
+    await callMethod(ctx, 'jobs.cancel', { id: jobId });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('cancelled');
+    const run = await callMethod(ctx, 'ask.get', { id: runId });
+    expect(run.status).toBe('cancelled');
+    expect(run.error).toMatch(/stays spent/);
+    expect(run.document).toBeNull();
+    expect((await reservations()).at(-1)!.status).toBe('orphaned');
+  }, 60_000);
+
+  it('evaluation mode scores held-out answers beside zero-shot and the non-private ensemble', async () => {
+    const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, epsilon: 4, evaluate: 10 });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+    const run = await callMethod(ctx, 'ask.get', { id: runId });
+    expect(run.evaluation).toMatchObject({ metric: 'accuracy', examples: 10, bestSynthetic: null });
+    for (const key of ['private', 'zeroShot', 'nonPrivate'] as const) {
+      expect(run.evaluation![key]).toBeGreaterThanOrEqual(0);
+      expect(run.evaluation![key]).toBeLessThanOrEqual(1);
+    }
+    expect(run.failedTeachers).toBe(0);
+    await expect(callMethod(ctx, 'ask.start', { ...small, evaluate: 5, queries: ['x'] })).rejects.toThrow(/give no queries/);
+  }, 180_000);
+
+  it('never prints a private record', () => {
+    const all = printed.join('\n');
+    for (const text of privateTexts) expect(all.includes(text.slice(0, 60))).toBe(false);
+  });
+});
