@@ -17,7 +17,7 @@ import { synthesisRequestFromPlan, type SynthesisProgress } from '../../shared/a
 import type { MethodInput } from '../../shared/contract';
 import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
-import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
+import { CliError, numberOption, printResult, SAMPLING_MODES, SYNTH_METHODS, tableOption } from '../output';
 
 interface JobOptions {
   dataset?: string;
@@ -31,6 +31,7 @@ interface JobOptions {
   topK?: string;
   maxTokens?: string;
   rounds?: string;
+  sampling?: string;
   instruction?: string;
   plan?: string;
   dataDir: string;
@@ -81,6 +82,7 @@ async function request(ctx: ServiceContext, opts: JobOptions): Promise<Request> 
     topK: n('--top-k', opts.topK),
     maxTokens: n('--max-tokens', opts.maxTokens),
     rounds: n('--rounds', opts.rounds),
+    sampling: opts.sampling === undefined ? undefined : tableOption('--sampling', SAMPLING_MODES, opts.sampling),
     instruction: opts.instruction,
   };
   const merged = { ...base, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
@@ -118,6 +120,7 @@ function jobOptions(command: Command): Command {
     .option('--top-k <k>', 'candidate tokens K (default 100)')
     .option('--max-tokens <t>', 'T_max per demonstration (default 64)')
     .option('--rounds <r>', 'AdaDPSyn rounds T̂ (default 2)')
+    .option('--sampling <mode>', 'per-token | per-demonstration: draw the teachers for every token, or once per demonstration (KV-cache reuse, far faster on real models; charged as one subsampled composition per demonstration) (default per-token)')
     .option('--instruction <text>', 'instruction of the prompt')
     .option('--plan <name|id>', 'use a saved plan (veil plan --save); options given override it')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
