@@ -1,14 +1,23 @@
 /**
- * Cost of one DP synthesis step (Tang et al.): M = 10 teacher prompts of 300 tokens each,
+ * Part 1 — realistic model (issue 18, item 2): a random-weight llama GGUF of ≈ 0.5 B
+ * parameters (Q8_0), generated once under bench/models/ (gitignored), loaded in llama.cpp
+ * with 2 threads: load time, prefill tokens/s, batched decode tokens/s of M = 10 continuing
+ * teachers, and seconds per synthetic demonstration (T = 64) in both sampling modes, from
+ * the measured step costs (a per-token step evaluates M fresh teacher prompts, each alone;
+ * a per-demonstration step decodes one token per teacher in one batch, after one prefill of
+ * every teacher per demonstration; both add one public-prompt token), and their ratio.
+ *
+ * Part 2 — cost of one DP synthesis step (Tang et al.): M = 10 teacher prompts of 300 tokens each,
  * next-token distributions restricted to 100 public candidate tokens — batched (one call,
  * M parallel sequences) vs sequential (M calls). "cold": prompts not seen before (full
  * prompt evaluation); "next token": every prompt grew by one token since the last step
  * (the KV cache of each sequence is reused). Backends: the reference learner, and
  * generated llama GGUFs in llama.cpp (model host process) at 1 and 2 threads.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makeTinyLlamaGguf, type TinyLlamaOptions } from '../core/model/gguf/tinyLlama';
 import type { LanguageModel } from '../core/model/languageModel';
 import { callMethod } from '../electron/services/api';
@@ -110,10 +119,101 @@ async function llamaBench(name: string, options: TinyLlamaOptions, threads: numb
   return results;
 }
 
+/** ≈ 0.5 B parameters: 20 blocks of d = 1536, FFN 4096, 12 heads (4 KV heads). */
+const REALISTIC: TinyLlamaOptions = { seed: 11, embeddingLength: 1536, feedForwardLength: 4096, blockCount: 20, headCount: 12, headCountKv: 4, weights: 'Q8_0', contextLength: 4096, name: 'veil-random-llama-0.5b' };
+const T = 64;
+
+export interface SamplingSetup {
+  teachers: number;
+  promptTokens: number;
+  candidates: number[];
+  /** Measured repetitions of a per-token step and of a per-demonstration (decode) step. */
+  perTokenSteps: number;
+  decodeSteps: number;
+}
+
+/**
+ * Step costs of both sampling modes on `model` (a loaded llama.cpp model with ≥ M
+ * sequences), and seconds per demonstration of T steps derived from them.
+ */
+export async function measureSampling(model: LanguageModel, setup: SamplingSetup) {
+  const base = await teacherPrompts(model, { teachers: setup.teachers, promptTokens: setup.promptTokens, coldRepeats: 0, stepRepeats: 0 });
+  const options = { restrictTo: setup.candidates };
+  const publicPrompt = base[0].slice(0, 16);
+  let salt = 0;
+  const fresh = () => base.map((p) => [setup.candidates[salt++ % setup.candidates.length], ...p.slice(1)]);
+  await model.nextTokenDistributions(fresh().slice(0, 1), options); // warm-up
+  const publicStep = async (grown: number) => model.topNextTokens([...publicPrompt, ...setup.candidates.slice(0, grown)], setup.candidates.length);
+  const perToken = await timeRuns(setup.perTokenSteps, async () => {
+    await publicStep(1);
+    await model.nextTokenDistributions(fresh(), options);
+  });
+  let current = fresh();
+  const prefill = await timeRuns(1, () => model.nextTokenDistributions(current, options));
+  let step = 0;
+  const decode = await timeRuns(setup.decodeSteps, async () => {
+    step++;
+    await publicStep(1 + step);
+    current = current.map((p) => [...p, setup.candidates[step % setup.candidates.length]]);
+    await model.nextTokenDistributions(current, { ...options, continuing: true });
+  });
+  const perTokenDemo = perToken.median * T;
+  const perDemonstrationDemo = prefill.median + decode.median * (T - 1);
+  return {
+    teachers: setup.teachers,
+    promptTokens: setup.promptTokens,
+    prefillTokensPerSecond: +((setup.teachers * setup.promptTokens) / perToken.median).toFixed(1),
+    batchedDecodeTokensPerSecond: +(setup.teachers / decode.median).toFixed(1),
+    perTokenStep: ms(perToken),
+    perDemonstrationFirstStep: ms(prefill),
+    perDemonstrationStep: ms(decode),
+    secondsPerDemonstration: { T, perToken: +perTokenDemo.toFixed(2), perDemonstration: +perDemonstrationDemo.toFixed(2) },
+    speedup: { value: +(perTokenDemo / perDemonstrationDemo).toFixed(1), target: '≥ 10× (per demonstration vs per token)' },
+  };
+}
+
+/** The generated ≈ 0.5 B model (kept between runs: bench/models/ is gitignored). */
+function realisticGguf(): { path: string; generateSeconds: number | null } {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'models');
+  const path = join(dir, 'random-llama-0.5b-q8_0.gguf');
+  if (existsSync(path)) return { path, generateSeconds: null };
+  const started = performance.now();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path, makeTinyLlamaGguf(REALISTIC));
+  return { path, generateSeconds: +((performance.now() - started) / 1000).toFixed(1) };
+}
+
+async function realisticBench(): Promise<object> {
+  const { path, generateSeconds } = realisticGguf();
+  const dir = mkdtempSync(join(tmpdir(), 'veil-bench-'));
+  const ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  try {
+    const { jobId } = await callMethod(ctx, 'model.loadGguf', { path, threads: 2, sequences: M, contextSize: 512 });
+    const job = await ctx.jobs.wait(jobId);
+    if (job.status !== 'succeeded') throw new Error(`loading the 0.5 B model failed: ${job.error}`);
+    const status = await callMethod(ctx, 'model.status', {});
+    const model = await (await getModelService(ctx)).current();
+    const candidates = Array.from({ length: CANDIDATES }, (_, i) => 259 + ((i * 7) % (model.info.vocabularySize! - 259)));
+    return {
+      parameters: status.gguf?.metadata.parameterCount,
+      quantisation: status.gguf?.metadata.quantisation,
+      fileBytes: statSync(path).size,
+      generateSeconds,
+      threads: status.hardware.modelHost?.threads,
+      loadSeconds: status.gguf?.loadSeconds,
+      ...(await measureSampling(model, { teachers: M, promptTokens: 200, candidates, perTokenSteps: 2, decodeSteps: 5 })),
+    };
+  } finally {
+    await ctx.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function run(): Promise<object> {
   const reference = await loadReferenceLearner();
   const referenceCandidates = Array.from({ length: CANDIDATES }, (_, i) => 257 + i * 13);
   return {
+    realisticModel: await realisticBench(),
     setup: { ...STEP, candidates: CANDIDATES, referenceRepeats: 21 },
     reference: {
       threads: 1,

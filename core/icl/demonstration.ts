@@ -7,15 +7,23 @@
  * T_max steps whatever was used (see synthesisPlan.ts). A generation task's demonstration
  * has a second phase — its output, after the synthetic input — charged T_max steps more.
  */
-import type { LanguageModel, TopToken } from '../model/languageModel';
+import type { LanguageModel, Prompt, TokenId, TopToken } from '../model/languageModel';
 import { firstStop } from '../model/stopStrings';
 import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
+import { drawTeachers, phasePrompts, type PhasePrompts } from './fixedTeachers';
 import type { PrivatePool } from './privatePool';
 import { INPUT_PHASE, publicPrompt, type Phase, type PromptTemplate } from './prompts';
 import { teacherVectors } from './teacherEnsemble';
 import type { TeacherTally } from './teacherEvaluation';
 import type { TokenAggregator } from './tokenAggregator';
+
+/**
+ * When the teachers are drawn: a fresh Poisson sample for every token step, or one sample
+ * kept for a whole demonstration (its teacher prompts grow by the released tokens, so a
+ * KV-caching backend decodes one token per teacher per step; sampling.ts has the accounting).
+ */
+export type SamplingMode = 'per-token' | 'per-demonstration';
 
 export interface SynthesisShape {
   /** M: teachers per token. */
@@ -26,6 +34,8 @@ export interface SynthesisShape {
   topK: number;
   /** T_max: most tokens per demonstration. */
   maxTokens: number;
+  /** Default 'per-token'. */
+  sampling?: SamplingMode;
 }
 
 export function samplingRate(shape: Pick<SynthesisShape, 'teachers' | 'perTeacher'>, poolUnits: number): number {
@@ -78,7 +88,7 @@ export const stepsPerDemonstration = (shape: Pick<SynthesisShape, 'maxTokens'>, 
  * "Label: spam" lines of its prompt). A public choice: it depends only on the public prompt's
  * top-K and the public label, never on records.
  */
-function candidatesOf(top: readonly TopToken[], first: boolean, label: string | undefined): TopToken[] {
+export function candidatesOf(top: readonly TopToken[], first: boolean, label: string | undefined): TopToken[] {
   const isLabel = (t: TopToken) => label !== undefined && t.text.trim().toLowerCase() === label.trim().toLowerCase();
   const kept = top.filter((t) => t.special !== 'control' && !(first && (t.special === 'end' || t.text.trim() === '' || isLabel(t))));
   if (kept.length === 0) throw new Error('the public prompt proposes no text token to start with; raise K or change the instruction');
@@ -101,20 +111,42 @@ async function spell(model: LanguageModel, chosen: readonly TopToken[]): Promise
   return chosen.map((t) => t.text).join('');
 }
 
+/** Where one step's prompts come from: a fresh sample per step, or the demonstration's fixed teachers. */
+interface StepPrompts {
+  publicPrompt(text: string, chosen: readonly TopToken[]): Prompt;
+  vectors(text: string, chosen: readonly TopToken[], candidates: readonly TokenId[], step: number): Promise<Float64Array[]>;
+}
+
+function freshSamples(req: DemonstrationRequest, q: number, phase: Phase): StepPrompts {
+  return {
+    publicPrompt: (text) => publicPrompt(req.template, req.label, text, phase),
+    vectors: (text, _chosen, candidates) => teacherVectors({ ...req, ...req.shape, soFar: text, phase, candidates, q }),
+  };
+}
+
+function fixedSample(req: DemonstrationRequest, prompts: PhasePrompts): StepPrompts {
+  return {
+    publicPrompt: (_text, chosen) => prompts.publicAfter(chosen),
+    // The first step of a phase starts the teachers' sequences afresh; later steps continue them.
+    vectors: async (_text, chosen, candidates, step) =>
+      (await req.model.nextTokenDistributions(prompts.teachersAfter(chosen), { restrictTo: candidates, signal: req.signal, continuing: step > 1 })).map((d) => d.probs),
+  };
+}
+
 /**
  * One phase of a demonstration: up to T_max private token steps. Ends before an end-of-text
  * token (its text is never written) and at the first newline or template prefix (post-processing
  * of the released tokens: every step is charged regardless); `shown` is what onToken reports.
  */
-async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, firstStep: number, shown: (soFar: string) => string) {
+async function writePhase(req: DemonstrationRequest, prompts: StepPrompts, firstStep: number, shown: (soFar: string) => string) {
   const { model, shape } = req;
   const chosen: TopToken[] = [];
   let text = '';
   for (let step = 1; step <= shape.maxTokens; step++) {
     req.signal?.throwIfAborted();
     const started = performance.now();
-    const top = candidatesOf(await model.topNextTokens(publicPrompt(req.template, req.label, text, phase), shape.topK, req.signal), step === 1, req.label);
-    const vectors = await teacherVectors({ ...req, ...shape, soFar: text, phase, candidates: top.map((t) => t.token), q });
+    const top = candidatesOf(await model.topNextTokens(prompts.publicPrompt(text, chosen), shape.topK, req.signal), step === 1, req.label);
+    const vectors = await prompts.vectors(text, chosen, top.map((t) => t.token), step);
     const evaluated = performance.now();
     const next = top[req.aggregator.choose(vectors, req.random)];
     if (req.timing) {
@@ -132,12 +164,21 @@ async function writePhase(req: DemonstrationRequest, q: number, phase: Phase, fi
   return { text: finished(text), steps: shape.maxTokens };
 }
 
+/**
+ * One demonstration. Per-token sampling draws the teachers afresh at every step; per
+ * demonstration, one sample serves both phases (sampling.ts charges it as one subsampled
+ * composition).
+ */
 export async function generateDemonstration(req: DemonstrationRequest): Promise<GeneratedDemonstration> {
   requirePrivateRandom(req.random, 'synthesis');
   const q = req.rate ?? samplingRate(req.shape, req.pool.units);
-  const input = await writePhase(req, q, INPUT_PHASE, 0, (soFar) => soFar);
+  const fixed = req.shape.sampling === 'per-demonstration';
+  const groups = fixed ? await drawTeachers(req.pool, q, req.shape.teachers, req.shape.perTeacher, req.random) : [];
+  const promptsFor = async (phase: Phase) =>
+    fixed ? fixedSample(req, await phasePrompts(req.model, req.template, groups, req.label, phase, req.shape.maxTokens)) : freshSamples(req, q, phase);
+  const input = await writePhase(req, await promptsFor(INPUT_PHASE), 0, (soFar) => soFar);
   if (!req.withOutput) return input;
   const phase: Phase = { kind: 'output', input: input.text };
-  const output = await writePhase(req, q, phase, input.steps, (soFar) => `${input.text} → ${soFar}`);
+  const output = await writePhase(req, await promptsFor(phase), input.steps, (soFar) => `${input.text} → ${soFar}`);
   return { text: input.text, output: output.text, steps: input.steps + output.steps };
 }

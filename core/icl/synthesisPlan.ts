@@ -14,6 +14,7 @@
  */
 import { composed, sequence, type PrivacyEvent } from '../accounting/events';
 import { samplingRate, stepsPerDemonstration, type SynthesisShape } from './demonstration';
+import { demonstrationsEvent } from './sampling';
 import type { TokenAggregator } from './tokenAggregator';
 
 export interface PoolPlan {
@@ -39,8 +40,10 @@ export const writesOutput = (pool: Pick<PoolPlan, 'label'>): boolean => pool.lab
 /** Token steps charged for a pool: every demonstration's maximum, whatever it used. */
 export const poolSteps = (pool: PoolPlan, shape: SynthesisShape): number => stepsPerDemonstration(shape, writesOutput(pool)) * pool.demonstrations;
 
+/** A pool's event: its demonstrations' steps, sampled per token or per demonstration (sampling.ts). */
 export function poolEvent(pool: PoolPlan, shape: SynthesisShape, aggregator: TokenAggregator): PrivacyEvent {
-  return composed(aggregator.stepEvent(samplingRate(shape, pool.units)), poolSteps(pool, shape));
+  const steps = stepsPerDemonstration(shape, writesOutput(pool));
+  return demonstrationsEvent(aggregator, samplingRate(shape, pool.units), steps, pool.demonstrations, shape.sampling);
 }
 
 export type PrivacyUnit = 'record' | 'subject';
@@ -57,7 +60,10 @@ export type PrivacyUnit = 'record' | 'subject';
  * Q" maps P_q to P_q' and Q to Q (in both directions): rate q' ≤ q is post-processing of
  * rate q; fewer compositions are post-processing of more (drop outputs). So the charged
  * event's privacy-loss distribution dominates each pool's and composing it is sound (Zhu,
- * Dong & Wang 2022, dominating pairs). Subjects as the unit: pools compose sequentially.
+ * Dong & Wang 2022, dominating pairs). Sampled per demonstration, the same holds with
+ * demonstrations in place of steps (every pool's demonstrations have the same number of
+ * steps: only a generation task's single pool writes outputs). Subjects as the unit: pools
+ * compose sequentially.
  */
 export function jobEvent(pools: readonly PoolPlan[], shape: SynthesisShape, aggregator: TokenAggregator, unit: PrivacyUnit): PrivacyEvent {
   if (pools.length === 0) throw new Error('nothing to generate');
@@ -66,6 +72,10 @@ export function jobEvent(pools: readonly PoolPlan[], shape: SynthesisShape, aggr
     return events.length === 1 ? events[0] : sequence(events);
   }
   const q = Math.max(...pools.map((p) => samplingRate(shape, p.units)));
+  if (shape.sampling === 'per-demonstration') {
+    const steps = Math.max(...pools.map((p) => stepsPerDemonstration(shape, writesOutput(p))));
+    return demonstrationsEvent(aggregator, q, steps, Math.max(...pools.map((p) => p.demonstrations)), 'per-demonstration');
+  }
   const steps = Math.max(...pools.map((p) => poolSteps(p, shape)));
   return composed(aggregator.stepEvent(q), steps);
 }

@@ -52,6 +52,13 @@ export interface EvaluateOptions {
   /** Restrict to these tokens (distinct ids) and renormalise over exactly them. */
   restrictTo?: readonly TokenId[];
   signal?: AbortSignal;
+  /**
+   * The prompts continue those of the previous `continuing` call, in order: prompt i is the
+   * previous prompt i plus the same new tokens (teachers kept for a whole demonstration). A
+   * backend with a KV cache then evaluates only the new tokens, all prompts in one batch;
+   * others ignore it (a server with prefix caching reuses the stable prefixes by itself).
+   */
+  continuing?: boolean;
 }
 
 export interface GenerateOptions {

@@ -36,6 +36,9 @@ export function tableOption<T>(flag: string, table: Record<string, T>, raw: stri
 }
 
 /** --method of `veil synth` and `veil plan`: the paper's short names and the mechanisms' own. */
+/** `--sampling`: when a synthesis job draws its teachers. */
+export const SAMPLING_MODES = { 'per-token': 'per-token', 'per-demonstration': 'per-demonstration' } as const;
+
 export const SYNTH_METHODS = {
   tang: 'dp-few-shot-gaussian',
   'tang-exponential': 'dp-few-shot-exponential',

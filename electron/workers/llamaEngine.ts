@@ -71,8 +71,9 @@ export class LlamaEngine {
       const contextSize = Math.max(16, Math.min(request.contextSize, model.trainContextSize || request.contextSize));
       // A batch large enough for a whole step: with node-llama-cpp's default of 512, ten 300-token
       // prompts evaluated together were ~6× slower than one at a time (measured, bench/model.bench.ts).
-      const batchSize = Math.min(MAX_BATCH, contextSize * request.sequences);
-      const context = await model.createContext({ sequences: request.sequences, contextSize, threads: { ideal: request.threads, min: 1 }, batchSize });
+      const batchSize = Math.min(MAX_BATCH, contextSize * (request.sequences + 1));
+      // One sequence more than asked: the public prompt's own (sequencePool.ts).
+      const context = await model.createContext({ sequences: request.sequences + 1, contextSize, threads: { ideal: request.threads, min: 1 }, batchSize });
       const pool = new SequencePool(context);
       this.loaded = { model, pool, evaluator: new LlamaEvaluator(model, pool, request.vocabularySize), threads: request.threads };
       return {
@@ -155,7 +156,7 @@ export class LlamaEngine {
         return request.tokens.map((t) => model.detokenize([t as Token], true, before));
       }
       case 'distributions':
-        return this.need().evaluator.distributions(request.prompts, request.restrictTo);
+        return this.need().evaluator.distributions(request.prompts, request.restrictTo, request.continuing);
       case 'topTokens':
         return this.need().evaluator.topTokens(request.prompt, request.k);
       case 'generate':
@@ -164,6 +165,8 @@ export class LlamaEngine {
         return this.need().evaluator.scoreLabels(request.prompt, request.labels);
       case 'embed':
         return this.embed(request.texts);
+      case 'counters':
+        return { ...this.need().pool.counters };
     }
   }
 }

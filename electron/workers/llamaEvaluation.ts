@@ -5,14 +5,14 @@
  * log-probabilities (log-softmax of the full logits, summed over the label's tokens)
  * and generation (greedy = argmax, ties to the lower id; sampling in JS).
  */
-import type { LlamaModel, Token } from 'node-llama-cpp';
+import type { LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
 import { argmax, logSumExp, sampleIndex, softmax } from '../../core/model/distribution';
 import { cryptoRandom } from '../../core/random/cryptoRandom';
 import { seededRandom } from '../../core/random/seededRandom';
 import type { RandomSource } from '../../core/random/randomSource';
 import { firstStop } from '../../core/model/stopStrings';
 import type { HostDistribution, HostGeneration, HostTopToken, WirePrompt } from './modelHostProtocol';
-import type { SequencePool } from './sequencePool';
+import { commonPrefix, type SequencePool } from './sequencePool';
 
 export class LlamaEvaluator {
   constructor(
@@ -48,42 +48,72 @@ export class LlamaEvaluator {
     return bos !== null && tokens[0] === bos ? [bos, ...tokens.slice(tokens.length - size + 1)] : tokens.slice(tokens.length - size);
   }
 
-  /** Next-token distributions for many prompts, `pool.size` at a time in one batch (each cut to fit the context). */
-  async distributions(prompts: readonly WirePrompt[], restrictTo?: readonly number[]): Promise<HostDistribution[]> {
-    const lists = prompts.map((p) => this.fitted(this.tokens(p)));
-    const out: HostDistribution[] = [];
-    for (let start = 0; start < lists.length; start += this.pool.size) {
-      const chunk = lists.slice(start, start + this.pool.size);
-      const seqs = this.pool.assign(chunk);
-      // Trim every sequence first, then queue all evaluations in the same tick: node-llama-cpp
-      // batches evaluations queued together into shared llama_decode calls.
-      const starts = await Promise.all(chunk.map((tokens, i) => this.pool.prepare(seqs[i], tokens, tokens.length - 1)));
-      const results = await Promise.all(
-        chunk.map(async (tokens, i) => {
-          const from = starts[i];
-          const last = tokens.length - 1;
-          const outputs = await this.pool.evaluate(seqs[i], tokens, from, (j) =>
-            j === last ? { logits: restrictTo ? { filter: { tokens: restrictTo as Token[] } } : true } : undefined,
-          );
-          const logits = outputs.get(last)?.next.logits;
-          if (!logits) throw new Error('llama.cpp returned no logits');
-          if (!restrictTo) return { probs: softmax(this.fullLogits(logits)) };
-          const picked = restrictTo.map((t) => {
-            const l = logits.get(t as Token);
-            if (l === undefined) throw new Error(`llama.cpp returned no logit for token ${t}`);
-            return l;
-          });
-          return { tokens: [...restrictTo], probs: softmax(picked) };
-        }),
-      );
-      out.push(...results);
-    }
-    return out;
+  /** The next-token distribution after `tokens` on `seq`, evaluating tokens[from…] (full, or restricted to `restrictTo`). */
+  private async next(seq: LlamaContextSequence, tokens: readonly number[], from: number, restrictTo?: readonly number[]): Promise<HostDistribution> {
+    const last = tokens.length - 1;
+    const outputs = await this.pool.evaluate(seq, tokens, from, (j) =>
+      j === last ? { logits: restrictTo ? { filter: { tokens: restrictTo as Token[] } } : true } : undefined,
+    );
+    const logits = outputs.get(last)?.next.logits;
+    if (!logits) throw new Error('llama.cpp returned no logits');
+    if (!restrictTo) return { probs: softmax(this.fullLogits(logits)) };
+    const picked = restrictTo.map((t) => {
+      const l = logits.get(t as Token);
+      if (l === undefined) throw new Error(`llama.cpp returned no logit for token ${t}`);
+      return l;
+    });
+    return { tokens: [...restrictTo], probs: softmax(picked) };
   }
 
-  /** The k most likely tokens, special ones marked from the vocabulary's token types. */
+  /** `tokens` evaluated alone in `seq`, from an empty KV cache. */
+  private async fresh(seq: LlamaContextSequence, tokens: readonly number[], restrictTo?: readonly number[]): Promise<HostDistribution> {
+    if (seq.nextTokenIndex > 0) await seq.clearHistory();
+    return this.next(seq, tokens, 0, restrictTo);
+  }
+
+  /**
+   * Next-token distributions for many prompts (each cut to fit the context). Prompt j is
+   * evaluated in slot j mod `pool.size`, and what its vector is computed from never depends
+   * on the other prompts (issue 20, item 3). llama.cpp's numerics depend on how many rows a
+   * decode holds (measured on an F32 model: a teacher's logits differ in the 7th digit
+   * between 1-, 2- and 3-row decodes, while the other rows' content changes nothing), so every
+   * decode holds either one prompt's tokens alone or one token of every prompt:
+   *   - by default every prompt is evaluated alone, from an empty KV cache (no KV computed
+   *     for another prompt is reused);
+   *   - `continuing` (teachers kept for a whole demonstration): slot j keeps its KV when what
+   *     it holds is a prefix of prompt j (else it is emptied); the tokens it lacks but the
+   *     last are evaluated in slot j alone, then the last token of EVERY prompt is decoded in
+   *     one batch — a decode of (number of prompts) rows, a public size, whether or not some
+   *     slot had to be refilled (a cut prompt, another request in between).
+   */
+  async distributions(prompts: readonly WirePrompt[], restrictTo?: readonly number[], continuing = false): Promise<HostDistribution[]> {
+    const lists = prompts.map((p) => this.fitted(this.tokens(p)));
+    if (!continuing) {
+      const out: HostDistribution[] = [];
+      for (const [j, tokens] of lists.entries()) out.push(await this.fresh(this.pool.slot(j % this.pool.size), tokens, restrictTo));
+      return out;
+    }
+    if (lists.length > this.pool.size) throw new Error(`at most ${this.pool.size} continuing prompts (the loaded context's sequences)`);
+    for (const [j, tokens] of lists.entries()) {
+      const seq = this.pool.slot(j);
+      const held = seq.contextTokens;
+      const intact = held.length < tokens.length && commonPrefix(held, tokens) === held.length;
+      if (!intact && held.length > 0) await seq.clearHistory();
+      const from = intact ? held.length : 0;
+      if (from < tokens.length - 1) await this.pool.evaluate(seq, tokens.slice(0, -1), from, () => undefined);
+    }
+    return Promise.all(lists.map((tokens, j) => this.next(this.pool.slot(j), tokens, tokens.length - 1, restrictTo)));
+  }
+
+  /**
+   * The k most likely tokens after a PUBLIC prompt, evaluated alone in the public prompt's
+   * own sequence (reusing what it holds: public prompts only), so the candidate set never
+   * depends on what the teacher sequences hold. Special tokens marked from the vocabulary's types.
+   */
   async topTokens(prompt: WirePrompt, k: number): Promise<HostTopToken[]> {
-    const [dist] = await this.distributions([prompt]);
+    const tokens = this.fitted(this.tokens(prompt));
+    const seq = this.pool.publicSequence;
+    const dist = await this.next(seq, tokens, await this.pool.prepare(seq, tokens, tokens.length - 1));
     const order = Array.from(dist.probs.keys()).sort((a, b) => dist.probs[b] - dist.probs[a] || a - b);
     return order.slice(0, k).map((token) => {
       const special = this.model.isEogToken(token as Token) ? 'end' : this.model.isSpecialToken(token as Token) ? 'control' : undefined;

@@ -25,11 +25,13 @@ export type HostRequest =
   | { op: 'tokenize'; text: string }
   | { op: 'detokenize'; tokens: number[] }
   | { op: 'tokenTexts'; tokens: number[] }
-  | { op: 'distributions'; prompts: WirePrompt[]; restrictTo?: number[] }
+  /** `continuing`: prompt j extends what slot j holds (teachers kept for a demonstration; llamaEvaluation.ts). */
+  | { op: 'distributions'; prompts: WirePrompt[]; restrictTo?: number[]; continuing?: boolean }
   | { op: 'topTokens'; prompt: WirePrompt; k: number }
   | { op: 'generate'; prompt: WirePrompt; maxTokens: number; temperature: number; seed: number | null; stop: string[] }
   | { op: 'scoreLabels'; prompt: string; labels: string[] }
-  | { op: 'embed'; texts: string[] };
+  | { op: 'embed'; texts: string[] }
+  | { op: 'counters' };
 
 export type HostOp = HostRequest['op'];
 
@@ -59,6 +61,12 @@ export interface HostGeneration {
   text: string;
   tokens: number[];
   finishReason: 'length' | 'stop' | 'eos' | 'cancelled';
+}
+
+/** Work done by the loaded model's evaluation context since load (tests and benches). */
+export interface EvaluationCounters {
+  evaluatedTokens: number;
+  evaluations: number;
 }
 
 export interface HostTopToken {

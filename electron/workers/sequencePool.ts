@@ -1,14 +1,15 @@
 /**
- * The parallel sequences of one llama.cpp context. The M teacher prompts of a synthesis
- * step are evaluated as M sequences at once (node-llama-cpp batches concurrent
- * evaluations into one llama_decode). Each prompt is given the sequence whose KV cache
- * shares the longest prefix with it, and only the differing suffix is evaluated — from
- * one synthesis step to the next a prompt grows by one token, so a step costs M tokens,
- * not M full prompts.
+ * The parallel sequences of one llama.cpp context (node-llama-cpp creates it with one KV
+ * stream per sequence, `kv_unified = false`): `size` general slots — teacher prompt i is
+ * always evaluated in slot i (llamaEvaluation.ts) — and one more, dedicated to the PUBLIC
+ * prompt that proposes the candidate tokens, which nothing else ever writes.
+ *
+ * Other work (label scoring, generation) takes the slot whose KV cache shares the longest
+ * prefix with its prompt, and only the differing suffix is evaluated.
  */
 import type { ControlledEvaluateIndexOutput, ControlledEvaluateInputItem, LlamaContext, LlamaContextSequence, Token } from 'node-llama-cpp';
 
-function commonPrefix(a: readonly number[], b: readonly number[]): number {
+export function commonPrefix(a: readonly number[], b: readonly number[]): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a[i] === b[i]) i++;
@@ -19,13 +20,27 @@ export type NextOptions = NonNullable<Extract<ControlledEvaluateInputItem, unkno
 
 export class SequencePool {
   private readonly sequences: LlamaContextSequence[];
+  /** The public prompt's own sequence (the context's last one). */
+  readonly publicSequence: LlamaContextSequence;
+  /** Tokens evaluated (prefilled or decoded) since load, and llama.cpp evaluation calls. */
+  readonly counters = { evaluatedTokens: 0, evaluations: 0 };
 
+  /** `context` must have one sequence more than the slots wanted (the public one). */
   constructor(readonly context: LlamaContext) {
-    this.sequences = Array.from({ length: context.totalSequences }, () => context.getSequence());
+    if (context.totalSequences < 2) throw new Error('the context needs at least two sequences (one is the public prompt\'s)');
+    const all = Array.from({ length: context.totalSequences }, () => context.getSequence());
+    this.publicSequence = all.pop()!;
+    this.sequences = all;
   }
 
+  /** Slots for prompts (the public sequence not counted). */
   get size(): number {
     return this.sequences.length;
+  }
+
+  /** Slot `index` (teacher prompt `index` of a batched call). */
+  slot(index: number): LlamaContextSequence {
+    return this.sequences[index];
   }
 
   get contextSize(): number {
@@ -73,6 +88,8 @@ export class SequencePool {
       const next = outputs(i);
       input.push(next ? [tokens[i] as Token, { generateNext: next }] : (tokens[i] as Token));
     }
+    this.counters.evaluatedTokens += input.length;
+    this.counters.evaluations++;
     const results = await seq.controlledEvaluate(input);
     const byIndex = new Map<number, ControlledEvaluateIndexOutput>();
     results.forEach((r, j) => r && byIndex.set(from + j, r));
@@ -80,7 +97,7 @@ export class SequencePool {
   }
 
   async dispose(): Promise<void> {
-    for (const s of this.sequences) if (!s.disposed) s.dispose();
+    for (const s of [...this.sequences, this.publicSequence]) if (!s.disposed) s.dispose();
     await this.context.dispose();
   }
 }

@@ -7,7 +7,7 @@ import { callMethod } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import type { PlanResult } from '../../shared/api/planner';
 import type { MethodInput } from '../../shared/contract';
-import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
+import { CliError, numberOption, printResult, SAMPLING_MODES, SYNTH_METHODS, tableOption } from '../output';
 import { withServices } from '../withServices';
 
 interface PlanOptions {
@@ -22,6 +22,7 @@ interface PlanOptions {
   topK?: string;
   maxTokens?: string;
   rounds?: string;
+  sampling?: string;
   ensemble?: string;
   queries?: string;
   aggregation?: string;
@@ -42,6 +43,7 @@ export function planRequest(opts: PlanOptions): PlanInput {
     workload = {
       kind: 'synth', method: opts.method === undefined ? undefined : tableOption('--method', SYNTH_METHODS, opts.method), shots: n('--shots', opts.shots), teachers: n('--teachers', opts.teachers),
       perTeacher: n('--per-teacher', opts.perTeacher), topK: n('--top-k', opts.topK), maxTokens: n('--max-tokens', opts.maxTokens), rounds: n('--rounds', opts.rounds),
+      sampling: opts.sampling === undefined ? undefined : tableOption('--sampling', SAMPLING_MODES, opts.sampling),
     };
   } else if (opts.workload === 'answer') {
     workload = {
@@ -94,6 +96,7 @@ export function registerPlan(program: Command): void {
     .option('--top-k <k>', 'synth: candidate tokens K')
     .option('--max-tokens <t>', 'synth: T_max per demonstration')
     .option('--rounds <r>', 'synth: AdaDPSyn rounds')
+    .option('--sampling <mode>', 'synth: per-token | per-demonstration (teachers drawn once per demonstration)')
     .option('--ensemble <n>', 'answer: teachers per query')
     .option('--queries <q>', 'answer: number of queries')
     .option('--aggregation <a>', 'answer: vote | embedding | keyword')

@@ -18,7 +18,7 @@ import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
 import { substitutionNote } from '../../../core/icl/teacherEvaluation';
 import { interruptible, useModel, type ModelOptions } from '../jobControl';
-import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
+import { CliError, numberOption, printResult, SAMPLING_MODES, SYNTH_METHODS, tableOption } from '../output';
 import { modelNotice } from '../../shared/modelNotice';
 
 interface JobOptions {
@@ -33,6 +33,7 @@ interface JobOptions {
   topK?: string;
   maxTokens?: string;
   rounds?: string;
+  sampling?: string;
   instruction?: string;
   plan?: string;
   dataDir: string;
@@ -79,6 +80,7 @@ async function request(ctx: ServiceContext, opts: JobOptions): Promise<Request> 
     topK: n('--top-k', opts.topK),
     maxTokens: n('--max-tokens', opts.maxTokens),
     rounds: n('--rounds', opts.rounds),
+    sampling: opts.sampling === undefined ? undefined : tableOption('--sampling', SAMPLING_MODES, opts.sampling),
     instruction: opts.instruction,
   };
   const merged = { ...base, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
@@ -99,6 +101,7 @@ function jobOptions(command: Command): Command {
     .option('--top-k <k>', 'candidate tokens K (default 100)')
     .option('--max-tokens <t>', 'T_max per demonstration (default 64)')
     .option('--rounds <r>', 'AdaDPSyn rounds T̂ (default 2)')
+    .option('--sampling <mode>', 'per-token | per-demonstration: draw the teachers for every token, or once per demonstration (KV-cache reuse, far faster on real models; charged as one subsampled composition per demonstration) (default per-token)')
     .option('--instruction <text>', 'instruction of the prompt')
     .option('--plan <name|id>', 'use a saved plan (veil plan --save); options given override it')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())

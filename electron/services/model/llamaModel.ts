@@ -17,7 +17,7 @@ import type {
   TokenId,
   TopToken,
 } from '../../../core/model/languageModel';
-import type { HostDistribution, HostGeneration, HostTopToken, LoadedModel, WirePrompt } from '../../workers/modelHostProtocol';
+import type { EvaluationCounters, HostDistribution, HostGeneration, HostTopToken, LoadedModel, WirePrompt } from '../../workers/modelHostProtocol';
 import type { ModelHostClient } from './modelHostClient';
 
 function wire(prompt: Prompt): WirePrompt {
@@ -89,7 +89,7 @@ export class LlamaModel implements LanguageModel {
     if (options.restrictTo) checkRestriction(options.restrictTo, this.loaded.vocabularySize);
     if (prompts.length === 0) return [];
     return this.request<HostDistribution[]>(
-      { op: 'distributions', prompts: prompts.map(wire), restrictTo: options.restrictTo ? [...options.restrictTo] : undefined },
+      { op: 'distributions', prompts: prompts.map(wire), restrictTo: options.restrictTo ? [...options.restrictTo] : undefined, continuing: options.continuing },
       options.signal,
     );
   }
@@ -124,6 +124,11 @@ export class LlamaModel implements LanguageModel {
 
   embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
     return this.request({ op: 'embed', texts: [...texts] }, signal);
+  }
+
+  /** Tokens the host has evaluated since load (tests and benches: how much was prefilled). */
+  counters(): Promise<EvaluationCounters> {
+    return this.request({ op: 'counters' });
   }
 
   /** Unload the model from the host (the host process keeps running). */

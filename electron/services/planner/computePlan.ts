@@ -44,6 +44,7 @@ export interface PlanInputs {
 const synthRequest = (request: PlanRequest, w: SynthWorkload): SynthesisRequest => ({
   dataset: request.dataset, epsilon: request.epsilon, delta: request.delta, maxExampleChars: 400,
   method: w.method, shots: w.shots, teachers: w.teachers, perTeacher: w.perTeacher, topK: w.topK, maxTokens: w.maxTokens, rounds: w.rounds,
+  sampling: w.sampling,
 });
 
 /** σ of the mechanism per unit of noise multiplier, for each Gaussian synthesis method. */

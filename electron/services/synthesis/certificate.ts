@@ -40,6 +40,7 @@ export function jobParameters(request: SynthesisRequest) {
     maxTokens: request.maxTokens,
     ...(request.method === 'adadpsyn' ? { rounds: request.rounds } : {}),
     ...(request.labels ? { labels: request.labels } : {}),
+    ...(request.sampling === 'per-demonstration' ? { sampling: request.sampling } : {}),
   };
 }
 

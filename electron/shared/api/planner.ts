@@ -11,6 +11,9 @@ import { method } from './define';
 
 const bounds = z.object({ lower: z.number(), estimate: z.number(), upper: z.number() });
 
+/** When a synthesis job draws its teachers (core/icl/sampling.ts). */
+export const samplingModeSchema = z.enum(['per-token', 'per-demonstration']);
+
 export const synthWorkloadSchema = z
   .object({
     kind: z.literal('synth'),
@@ -21,6 +24,7 @@ export const synthWorkloadSchema = z
     topK: z.number().int().min(2).max(1000).default(100),
     maxTokens: z.number().int().min(1).max(512).default(64),
     rounds: z.number().int().min(0).max(10).default(2),
+    sampling: samplingModeSchema.optional().describe('default per-token'),
   })
   .strict();
 

@@ -7,6 +7,7 @@ import { privacyEventSchema } from '../../../core/accounting/events';
 import { answersCertificateSchema } from '../../../core/export/dpAnswersFormat';
 import { certificateSchema, dpPromptSchema, synthesisMethodSchema } from '../../../core/export/dpPromptFormat';
 import { method } from './define';
+import { samplingModeSchema } from './planner';
 import type { SavedPlan } from './planner';
 
 export { synthesisMethodSchema, type SynthesisMethod } from '../../../core/export/dpPromptFormat';
@@ -31,6 +32,7 @@ export const synthesisRequestSchema = z
     topK: z.number().int().min(2).max(1000).default(100),
     maxTokens: z.number().int().min(1).max(512).default(64),
     rounds: z.number().int().min(0).max(10).default(2).describe('AdaDPSyn: radius-reduction rounds T̂'),
+    sampling: samplingModeSchema.optional().describe('draw the teachers for every token, or once per demonstration (KV-cache reuse; accounted as one subsampled composition)'),
     instruction: z.string().max(2000).optional(),
     maxExampleChars: z.number().int().min(20).max(20_000).default(400),
   })

@@ -4,7 +4,7 @@
  * llama.cpp, and reports batched and sequential timings for cold and next-token steps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureStep, type StepSetup } from '../../../bench/model.bench';
+import { measureSampling, measureStep, type StepSetup } from '../../../bench/model.bench';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { getModelService } from '../../../electron/services/model/modelHandlers';
 import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
@@ -39,5 +39,14 @@ describe('model benchmark', () => {
 
   it('measures a step on a generated GGUF in llama.cpp', async () => {
     expectTimings(await measureStep(llama, [259, 300, 400, 500], TINY));
+  });
+
+  it('measures both sampling modes and derives seconds per demonstration', async () => {
+    const r = await measureSampling(llama, { teachers: TINY.teachers, promptTokens: 40, candidates: [259, 300, 400, 500], perTokenSteps: 1, decodeSteps: 2 });
+    expect(r.perDemonstrationStep.runsMs).toHaveLength(2);
+    expect(r.secondsPerDemonstration.perToken).toBeCloseTo((r.perTokenStep.medianMs / 1000) * 64, 1);
+    expect(r.prefillTokensPerSecond).toBeGreaterThan(0);
+    expect(r.batchedDecodeTokensPerSecond).toBeGreaterThan(0);
+    expect(Number.isFinite(r.speedup.value)).toBe(true);
   });
 });

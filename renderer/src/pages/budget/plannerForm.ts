@@ -36,7 +36,7 @@ export interface ParameterSpec {
 
 export const epsilonSpec: ParameterSpec = { label: 'Planned ε', helper: 'total ε of the planned work', min: 0.01, max: 100, log: true, integer: false };
 
-type NumericKeys<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+type NumericKeys<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T];
 
 export const synthSpecs: Record<NumericKeys<SynthParameters>, ParameterSpec> = {
   shots: { label: 'Shots', helper: 'synthetic demonstrations', min: 1, max: 64, integer: true },

@@ -12,6 +12,11 @@ import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { LabelPicker } from './LabelPicker';
 import { SavedPlanSelect } from './SavedPlanSelect';
 import { methodLabels } from '../../components/synthesisMethods';
+
+const samplingHelp: Record<SynthesisFormState['sampling'], string> = {
+  'per-token': 'a fresh sample every token: most amplification, every step prefills M prompts',
+  'per-demonstration': 'one sample per demonstration: KV cache reused (far faster on real models), more noise for the same ε',
+};
 import { formFromPlan, type SynthesisFormState } from './synthesisForm';
 
 type Errors = Partial<Record<keyof SynthesisFormState, string>>;
@@ -93,6 +98,18 @@ export function SynthesisForm({ form, errors, datasets, plans, busy, priced, blo
                 {label}
               </MenuItem>
             ))}
+          </TextField>
+          <TextField
+            select
+            label="Sampling"
+            value={form.sampling}
+            onChange={(e) => onChange({ ...form, sampling: e.target.value as SynthesisFormState['sampling'] })}
+            helperText={samplingHelp[form.sampling]}
+            size="small"
+            sx={{ minWidth: 260 }}
+          >
+            <MenuItem value="per-token">Teachers drawn per token</MenuItem>
+            <MenuItem value="per-demonstration">Teachers drawn per demonstration</MenuItem>
           </TextField>
         </Stack>
         {dataset?.task === 'classification' && dataset.labels.length > 0 && (

@@ -16,6 +16,7 @@ export interface SynthesisFormState {
   topK: string;
   maxTokens: string;
   rounds: string;
+  sampling: 'per-token' | 'per-demonstration';
   instruction: string;
 }
 
@@ -31,6 +32,7 @@ export const initialForm: SynthesisFormState = {
   topK: '100',
   maxTokens: '64',
   rounds: '2',
+  sampling: 'per-token',
   instruction: '',
 };
 
@@ -51,6 +53,7 @@ export function formFromPlan(form: SynthesisFormState, plan: SavedPlan): Synthes
     topK: text(r.topK),
     maxTokens: text(r.maxTokens),
     rounds: text(r.rounds),
+    sampling: r.sampling ?? 'per-token',
   };
 }
 
@@ -96,6 +99,7 @@ export function toRequest(form: SynthesisFormState): FormResult {
       topK: numbers.topK,
       maxTokens: numbers.maxTokens,
       rounds: numbers.rounds,
+      ...(form.sampling === 'per-demonstration' && { sampling: form.sampling }),
       instruction: form.instruction.trim() === '' ? undefined : form.instruction.trim(),
     },
   };
