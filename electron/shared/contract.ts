@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { appMethods } from './api/app';
+import { auditMethods } from './api/audit';
 import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
@@ -22,6 +23,7 @@ export const contract = {
   ...ledgerMethods,
   ...synthesisMethods,
   ...plannerMethods,
+  ...auditMethods,
 };
 
 export const eventContract = {

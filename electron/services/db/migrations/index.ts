@@ -9,5 +9,6 @@ import { synthesisMigration } from './003_synthesis';
 import { plansMigration } from './004_plans';
 import { ftsSecureDeleteMigration } from './005_fts_secure_delete';
 import { contentHashIndexMigration } from './006_content_hash_index';
+import { auditRunsMigration } from './010_audit_runs';
 
-export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration];
+export const migrations: Migration[] = [vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration, auditRunsMigration];
