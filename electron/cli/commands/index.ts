@@ -3,6 +3,7 @@
  */
 import type { Command } from 'commander';
 import { registerAccount } from './account';
+import { registerAudit } from './audit';
 import { registerBudget } from './budget';
 import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
@@ -26,4 +27,5 @@ export const commandGroups: Register[] = [
   registerBudget,
   registerLedger,
   registerPlan,
+  registerAudit,
 ];
