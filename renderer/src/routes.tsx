@@ -4,7 +4,8 @@ import ModelsPage from './pages/models/ModelsPage';
 import SynthesizePage from './pages/synthesize/SynthesizePage';
 import VaultPage from './pages/vault/VaultPage';
 import BudgetPage from './pages/budget/BudgetPage';
-import { AskPage, AuditPage } from './pages/placeholders';
+import AuditPage from './pages/audit/AuditPage';
+import { AskPage } from './pages/placeholders';
 
 export interface Route {
   path: string;

@@ -11,11 +11,3 @@ export const AskPage = () => (
     items={['private voting and embedding/keyword-space aggregation', 'public-data-assisted aggregation', 'each answer charged to the budget']}
   />
 );
-
-export const AuditPage = () => (
-  <PlannedFeature
-    title="Membership-inference audit"
-    summary="Audits will measure what a prompt or a release actually leaks."
-    items={['membership-inference attacks on planted canaries', 'ROC, AUC and TPR at low FPR', 'empirical ε lower bounds next to the accounted ε']}
-  />
-);
