@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { contract, type MethodName, type MethodOutput } from '../shared/contract';
 import { appHandlers, jobHandlers } from './app/appHandlers';
+import { auditHandlers } from './audit/auditHandlers';
 import type { ServiceContext } from './context';
 import type { HandlerMap } from './handler';
 import { ledgerHandlers } from './ledger/ledgerHandlers';
@@ -30,6 +31,7 @@ const handlers: HandlerMap<MethodName> = {
   ...sizeHandlers,
   ...answeringHandlers,
   ...certificateHandlers,
+  ...auditHandlers,
 };
 
 /**

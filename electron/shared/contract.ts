@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { answeringEvents, answeringMethods } from './api/answering';
 import { appMethods } from './api/app';
+import { auditMethods } from './api/audit';
 import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
@@ -26,6 +27,7 @@ export const contract = {
   ...plannerMethods,
   ...sizeMethods,
   ...answeringMethods,
+  ...auditMethods,
 };
 
 export const eventContract = {

@@ -5,7 +5,7 @@ import SynthesizePage from './pages/synthesize/SynthesizePage';
 import VaultPage from './pages/vault/VaultPage';
 import BudgetPage from './pages/budget/BudgetPage';
 import AskPage from './pages/ask/AskPage';
-import { AuditPage } from './pages/placeholders';
+import AuditPage from './pages/audit/AuditPage';
 
 export interface Route {
   path: string;

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { registerAccount } from './account';
 import { registerAsk } from './ask';
+import { registerAudit } from './audit';
 import { registerBudget } from './budget';
 import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
@@ -30,4 +31,5 @@ export const commandGroups: Register[] = [
   registerLedger,
   registerPlan,
   registerSizes,
+  registerAudit,
 ];

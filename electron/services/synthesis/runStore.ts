@@ -88,6 +88,13 @@ export class RunStore {
     return toDto(row);
   }
 
+  /** The request a run was started with (public settings: the audit re-runs it on a working copy). */
+  async request(id: number): Promise<SynthesisRequest> {
+    const row = await this.db.get<RunRow>(SELECT_ONE, { id });
+    if (!row) throw new RunNotFoundError(`no synthesis run ${id}`);
+    return synthesisRequestSchema.parse(JSON.parse(row.request_json));
+  }
+
   /** The run whose ledger entry (its commit, once released) is `entryId`. */
   async byLedgerEntry(entryId: number): Promise<SynthesisRunDto | undefined> {
     const row = await this.db.get<RunRow>(SELECT_BY_LEDGER, { entryId });

@@ -12,8 +12,9 @@ import { contentHashIndexMigration } from './006_content_hash_index';
 import { jobsMigration } from './007_jobs_and_ledger_anchor';
 import { privateSizesMigration } from './008_private_sizes';
 import { answerRunsMigration } from './009_answer_runs';
+import { auditRunsMigration } from './010_audit_runs';
 
 export const migrations: Migration[] = [
   vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration,
-  jobsMigration, privateSizesMigration, answerRunsMigration,
+  jobsMigration, privateSizesMigration, answerRunsMigration, auditRunsMigration,
 ];

@@ -1,0 +1,92 @@
+/**
+ * Runs the chosen attacks on every candidate of every target group (a group = one target
+ * and the candidates audited against it) and collects one score series per score name,
+ * then the one-run canary audit: the mechanism runs once on a working copy holding the
+ * included canaries, and every canary is scored against what it produced.
+ */
+import type { LanguageModel } from '../model/languageModel';
+import type { RandomSource } from '../random/randomSource';
+import { ATTACK_SCORES, attackApplies, attackScores, type AttackName, type ScoreName } from './attacks';
+import { scoreMetrics, type ScoreMetrics } from './auditMetrics';
+import { canaryBound, type Canary, type CanaryGuess } from './canaries';
+import type { AuditCandidate } from './membership';
+import type { ScoredCandidate } from './roc';
+import type { AuditTarget } from './target';
+
+export interface AuditGroup {
+  target: AuditTarget;
+  candidates: readonly AuditCandidate[];
+}
+
+export interface AttackRequest {
+  groups: readonly AuditGroup[];
+  attacks: readonly AttackName[];
+  model: LanguageModel;
+  labels: readonly string[];
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ScoreResult {
+  attack: AttackName;
+  score: ScoreName;
+  metrics: ScoreMetrics;
+}
+
+/** The attacks that apply to every group (the others are reported as skipped). */
+export function applicableAttacks(attacks: readonly AttackName[], groups: readonly AuditGroup[], labels: readonly string[]): AttackName[] {
+  return attacks.filter((a) => groups.every((g) => attackApplies(a, { target: g.target, labels })));
+}
+
+export async function runAttacks(req: AttackRequest, random: RandomSource, replicates = 1000): Promise<ScoreResult[]> {
+  const series = new Map<ScoreName, ScoredCandidate[]>();
+  const total = req.groups.reduce((s, g) => s + g.candidates.length, 0) * req.attacks.length;
+  let done = 0;
+  for (const attack of req.attacks) {
+    for (const { target, candidates } of req.groups) {
+      for (const candidate of candidates) {
+        req.signal?.throwIfAborted();
+        const scores = await attackScores(attack, candidate, { target, model: req.model, labels: req.labels, signal: req.signal });
+        for (const [name, score] of Object.entries(scores) as [ScoreName, number][]) {
+          series.set(name, [...(series.get(name) ?? []), { score, member: candidate.member }]);
+        }
+        req.onProgress?.(++done, total);
+      }
+    }
+  }
+  return req.attacks.flatMap((attack) =>
+    ATTACK_SCORES[attack].flatMap((score) => {
+      const scored = series.get(score);
+      return scored ? [{ attack, score, metrics: scoreMetrics(scored, random, replicates) }] : [];
+    }),
+  );
+}
+
+export interface CanaryRequest {
+  canaries: readonly Canary[];
+  /** Runs the mechanism once on the working copy holding `included` and returns what it produced. */
+  mechanism: (included: readonly Canary[]) => Promise<AuditTarget>;
+  attack: AttackName;
+  model: LanguageModel;
+  labels: readonly string[];
+  /** δ of the hypothesis tested (the mechanism's accounted δ; 0 for a non-private one). */
+  delta: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface CanaryResult extends CanaryGuess {
+  score: ScoreName;
+}
+
+export async function runCanaryAudit(req: CanaryRequest): Promise<CanaryResult> {
+  const target = await req.mechanism(req.canaries.filter((c) => c.included));
+  const score = ATTACK_SCORES[req.attack][0];
+  const scores: number[] = [];
+  for (const [i, canary] of req.canaries.entries()) {
+    req.signal?.throwIfAborted();
+    scores.push((await attackScores(req.attack, canary, { target, model: req.model, labels: req.labels, signal: req.signal }))[score]!);
+    req.onProgress?.(i + 1, req.canaries.length);
+  }
+  return { score, ...canaryBound(scores, req.canaries.map((c) => c.included), req.delta) };
+}

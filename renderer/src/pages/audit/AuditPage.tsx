@@ -1,0 +1,102 @@
+/**
+ * Audit page: membership-inference audits of prompts built from a dataset — choose targets
+ * and attacks, run the audit as a job (progress, cancel), read the metrics and ROC curves,
+ * the empirical ε beside the accounted ε, export the report, compare past audits.
+ */
+import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { VeilApi } from '../../../../electron/shared/contract';
+import { connection } from '../../api/client';
+import { JobProgressBar } from '../../components/JobProgressBar';
+import { Section } from '../../components/Section';
+import { useApiQuery } from '../../components/useApiQuery';
+import { useAsyncAction } from '../../components/useAsyncAction';
+import { useTrackedJob } from '../../components/useTrackedJob';
+import { ComparisonChart } from './AuditCharts';
+import { AuditForm, initialAuditForm, toAuditRequest } from './AuditForm';
+import { AuditResultView } from './AuditResultView';
+
+function AuditView({ api }: { api: VeilApi }) {
+  const [form, setForm] = useState(initialAuditForm);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const { busy, error, run } = useAsyncAction();
+  const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
+  const runs = useApiQuery(() => api['synth.list']({}), [api]);
+  const audits = useApiQuery(() => api['audit.list']({}), [api]);
+  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['audit.get']({ id: selected })), [api], selected);
+  const { job, track } = useTrackedJob(api, () => (audits.reload(), current.reload()));
+  const running = job !== null && !job.finished;
+
+  const start = async () => {
+    const checked = toAuditRequest(form);
+    setFormError('error' in checked ? checked.error : null);
+    if ('error' in checked) return;
+    const started = await run(() => api['audit.start'](checked.request));
+    if (started) {
+      track(started.jobId);
+      setSelected(started.auditId);
+      audits.reload();
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ p: 3, maxWidth: 1200 }}>
+      <Typography variant="h5" component="h1">
+        Membership-inference audit
+      </Typography>
+      <Typography variant="body2">
+        An audit measures what an attacker gets from a prompt; the accountant’s ε bounds it from above. Audits read private records on this machine, are not charged to the ledger and release nothing: export a report only where the data itself may go.
+      </Typography>
+      <Section title="New audit">
+        <AuditForm form={form} datasets={datasets.data ?? []} runs={runs.data ?? []} busy={busy || running} onChange={setForm} onStart={() => void start()} />
+        {formError && <Alert severity="warning">{formError}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {job && <JobProgressBar job={job} what="Audit" describe={(p) => `${p.stage}: ${p.done} of ${p.total}`} />}
+        {running && (
+          <div>
+            <Button variant="outlined" color="warning" onClick={() => void run(() => api['jobs.cancel']({ id: job.id }))}>Cancel audit</Button>
+          </div>
+        )}
+      </Section>
+      {current.data && (
+        <Section title="Audit result">
+          <AuditResultView api={api} audit={current.data} />
+        </Section>
+      )}
+      <Section title="Past audits">
+        {audits.data && audits.data.length > 0 ? (
+          <>
+            <Table size="small" aria-label="past audits">
+              <TableHead>
+                <TableRow>
+                  {['Audit', 'Dataset', 'Targets', 'Status', 'Started'].map((h) => (
+                    <TableCell key={h}>{h}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {audits.data.map((a) => (
+                  <TableRow key={a.id} hover selected={a.id === selected} tabIndex={0} sx={{ cursor: 'pointer' }} onClick={() => setSelected(a.id)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelected(a.id)}>
+                    <TableCell>{a.id}</TableCell>
+                    <TableCell>{a.dataset}</TableCell>
+                    <TableCell>{a.request.targets.map((t) => t.name).join('; ')}</TableCell>
+                    <TableCell>{a.status}</TableCell>
+                    <TableCell>{new Date(a.createdAt).toLocaleString()}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <ComparisonChart audits={audits.data} />
+          </>
+        ) : (
+          <Typography variant="body2">No audits yet.</Typography>
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
+export default function AuditPage() {
+  return connection.api ? <AuditView api={connection.api} /> : null;
+}

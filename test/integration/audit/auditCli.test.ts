@@ -1,0 +1,55 @@
+/**
+ * `veil audit` in-process on the sample e-mails (reference learner): the issue's command
+ * line with a baseline and a DP prompt file, the HTML report written, `audit list`, and
+ * clear refusals (answering not available, bad attack, unknown run) that start nothing.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../model/cliHarness';
+import { sampleDataDir } from '../synthesis/sampleDataDir';
+
+let dir: string;
+let data: string;
+const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
+
+beforeAll(async () => {
+  ({ dir, data } = await sampleDataDir('veil-audit-cli-'));
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('veil audit', () => {
+  it('audits the baseline and an exported DP prompt file, writes the report', async () => {
+    const prompt = join(dir, 'prompt.json');
+    expect((await cli('synth', '--dataset', 'mail', '--shots', '2', '--epsilon', '1', '--teachers', '4', '--top-k', '12', '--max-tokens', '8', '--out', prompt)).code).toBe(0);
+    const report = join(dir, 'report.html');
+    const run = await cli('audit', '--dataset', 'mail', '--target', 'baseline', '--target', prompt, '--attack', 'label', '--members', '20', '--replicates', '200', '--out', report, '--json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.result.targets.map((t: { kind: string }) => t.kind)).toEqual(['baseline', 'dp-prompt']);
+    expect(result.result.targets[1].name).toBe('prompt.json');
+    expect(readFileSync(report, 'utf8')).toContain('Membership-inference audit 1');
+    const human = await cli('audit', 'list');
+    expect(human.stdout).toMatch(/^1\tmail\tsucceeded\tplain 4-shot prompt/);
+  }, 300_000);
+
+  it.each([
+    [['--target', 'answering'], /not available/],
+    [['--target', 'baseline', '--attack', 'guess'], /--attack guess/],
+    [['--target', 'run:42'], /no synthesis run 42/],
+    [[], /--target is required/],
+  ])('refuses %j', async (args, message) => {
+    const run = await cli('audit', '--dataset', 'mail', ...args);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('audits a plain prompt file that holds private records', async () => {
+    const file = join(dir, 'plain.txt');
+    writeFileSync(file, 'Classify each text as one of: spam, ham.\n\nText: hello there friend\nLabel: ham\n');
+    const run = await cli('audit', '--dataset', 'mail', '--target', file, '--attack', 'label', '--members', '10', '--replicates', '100', '--json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).result.targets[0].design).toMatch(/held-out/);
+  }, 120_000);
+});
