@@ -37,7 +37,7 @@ ${legend.join('\n')}
 function targetSection(t: AuditTargetResult): string {
   const rows = t.scores.map((s) => {
     const m = s.metrics;
-    const cells = [s.attack, s.score, `${m.members} / ${m.nonMembers}`, f(m.auroc), `${f(m.aurocInterval.lower)} – ${f(m.aurocInterval.upper)}`, pct(m.tprAt1), pct(m.tprAt01), f(m.advantage)];
+    const cells = [s.attack, s.score, `${m.members} / ${m.nonMembers}`, f(m.auroc), `${f(m.aurocInterval.lower)} – ${f(m.aurocInterval.upper)} (${pct(m.aurocInterval.level)})`, pct(m.tprAt1), pct(m.tprAt01), f(m.advantage)];
     return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   });
   const canary = t.canary
@@ -46,7 +46,7 @@ function targetSection(t: AuditTargetResult): string {
   const skipped = t.skipped.length ? `<p>Skipped: ${t.skipped.map((s) => `${s.attack} (${escapeHtml(s.reason)})`).join('; ')}.</p>` : '';
   return `<h2>${escapeHtml(t.name)}</h2>
 <p>Accounted ε: ${eps(t.accountedEpsilon)}${t.delta === null ? '' : `, δ = ${t.delta.toExponential(2)}`}. Design: ${escapeHtml(t.design)}.</p>
-<table><tr><th>attack</th><th>score</th><th>members / non-members</th><th>AUROC</th><th>95 % bootstrap interval</th><th>TPR @ 1 % FPR</th><th>TPR @ 0.1 % FPR</th><th>advantage</th></tr>
+<table><tr><th>attack</th><th>score</th><th>members / non-members</th><th>AUROC</th><th>bootstrap interval</th><th>TPR @ 1 % FPR</th><th>TPR @ 0.1 % FPR</th><th>advantage</th></tr>
 ${rows.join('\n')}</table>
 ${skipped}${canary}
 ${t.scores.length ? rocSvg(t) : ''}`;
