@@ -34,6 +34,9 @@ ${legend.join('\n')}
 </svg>`;
 }
 
+/** An empirical lower bound above the accountant's upper bound: something is broken (never expected). */
+export const exceeds = (t: AuditTargetResult) => t.canary !== null && t.accountedEpsilon !== null && t.canary.epsilonLower > t.accountedEpsilon;
+
 function targetSection(t: AuditTargetResult): string {
   const rows = t.scores.map((s) => {
     const m = s.metrics;
@@ -41,7 +44,7 @@ function targetSection(t: AuditTargetResult): string {
     return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   });
   const canary = t.canary
-    ? `<p>One-run canary audit (Steinke, Nasr &amp; Jagielski 2023, Thm 5.2): ${t.canary.m} canaries, ${t.canary.guesses} guesses, ${t.canary.correct} correct (score ${escapeHtml(t.canary.score)}; ${escapeHtml(t.canary.mechanism)}). <strong>Empirical ε ≥ ${f(t.canary.epsilonLower)}</strong> at ${pct(t.canary.confidence)} confidence, δ = ${t.canary.delta.toExponential(2)}; accounted ε ≤ ${eps(t.accountedEpsilon)}.</p>`
+    ? `<p>One-run canary audit (Steinke, Nasr &amp; Jagielski 2023, Thm 5.2): ${t.canary.m} canaries, ${t.canary.guesses} guesses, ${t.canary.correct} correct (score ${escapeHtml(t.canary.score)}; ${escapeHtml(t.canary.mechanism)}). <strong>Empirical ε ≥ ${f(t.canary.epsilonLower)}</strong> at ${pct(t.canary.confidence)} confidence, δ = ${t.canary.delta.toExponential(2)}; accounted ε ≤ ${eps(t.accountedEpsilon)}.${exceeds(t) ? ' <strong>The lower bound exceeds the accounted ε: the mechanism or its accounting is wrong — do not release with it.</strong>' : ''}</p>`
     : `<p>Canary audit: ${escapeHtml(t.canarySkipped ?? 'not run')}.</p>`;
   const skipped = t.skipped.length ? `<p>Skipped: ${t.skipped.map((s) => `${s.attack} (${escapeHtml(s.reason)})`).join('; ')}.</p>` : '';
   return `<h2>${escapeHtml(t.name)}</h2>

@@ -47,6 +47,9 @@ function TargetTable({ target }: { target: AuditTargetResult }) {
           ? `Empirical ε ≥ ${target.canary.epsilonLower.toFixed(3)} (one-run canary audit, ${target.canary.correct}/${target.canary.guesses} guesses right of ${target.canary.m} canaries, 95 %) · accounted ε ≤ ${epsilonText(target.accountedEpsilon)}`
           : `Accounted ε ≤ ${epsilonText(target.accountedEpsilon)} · canary audit: ${target.canarySkipped}`}
       </Typography>
+      {target.canary && target.accountedEpsilon !== null && target.canary.epsilonLower > target.accountedEpsilon && (
+        <Alert severity="error">The empirical lower bound exceeds the accounted ε: the mechanism or its accounting is wrong — do not release with it.</Alert>
+      )}
     </Stack>
   );
 }
