@@ -30,14 +30,14 @@ function thin(curve: { fpr: number; tpr: number }[]): { fpr: number; tpr: number
   return [...head, ...tail, curve[curve.length - 1]];
 }
 
-export function scoreMetrics(candidates: readonly ScoredCandidate[], random: RandomSource, replicates = 1000): ScoreMetrics {
+export function scoreMetrics(candidates: readonly ScoredCandidate[], random: RandomSource, replicates = 1000, level = 0.95): ScoreMetrics {
   const curve = rocCurve(candidates);
   const members = candidates.filter((c) => c.member).length;
   return {
     members,
     nonMembers: candidates.length - members,
     auroc: auroc(candidates),
-    aurocInterval: bootstrapAurocInterval(candidates, random, replicates),
+    aurocInterval: bootstrapAurocInterval(candidates, random, replicates, level),
     tprAt1: tprAtFpr(curve, 0.01),
     tprAt01: tprAtFpr(curve, 0.001),
     advantage: advantage(curve),

@@ -38,7 +38,7 @@ export function applicableAttacks(attacks: readonly AttackName[], groups: readon
   return attacks.filter((a) => groups.every((g) => attackApplies(a, { target: g.target, labels })));
 }
 
-export async function runAttacks(req: AttackRequest, random: RandomSource, replicates = 1000): Promise<ScoreResult[]> {
+export async function runAttacks(req: AttackRequest, random: RandomSource, interval = { replicates: 1000, level: 0.95 }): Promise<ScoreResult[]> {
   const series = new Map<ScoreName, ScoredCandidate[]>();
   const total = req.groups.reduce((s, g) => s + g.candidates.length, 0) * req.attacks.length;
   let done = 0;
@@ -57,7 +57,7 @@ export async function runAttacks(req: AttackRequest, random: RandomSource, repli
   return req.attacks.flatMap((attack) =>
     ATTACK_SCORES[attack].flatMap((score) => {
       const scored = series.get(score);
-      return scored ? [{ attack, score, metrics: scoreMetrics(scored, random, replicates) }] : [];
+      return scored ? [{ attack, score, metrics: scoreMetrics(scored, random, interval.replicates, interval.level) }] : [];
     }),
   );
 }

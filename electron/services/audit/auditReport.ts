@@ -34,19 +34,22 @@ ${legend.join('\n')}
 </svg>`;
 }
 
+/** An empirical lower bound above the accountant's upper bound: something is broken (never expected). */
+export const exceeds = (t: AuditTargetResult) => t.canary !== null && t.accountedEpsilon !== null && t.canary.epsilonLower > t.accountedEpsilon;
+
 function targetSection(t: AuditTargetResult): string {
   const rows = t.scores.map((s) => {
     const m = s.metrics;
-    const cells = [s.attack, s.score, `${m.members} / ${m.nonMembers}`, f(m.auroc), `${f(m.aurocInterval.lower)} – ${f(m.aurocInterval.upper)}`, pct(m.tprAt1), pct(m.tprAt01), f(m.advantage)];
+    const cells = [s.attack, s.score, `${m.members} / ${m.nonMembers}`, f(m.auroc), `${f(m.aurocInterval.lower)} – ${f(m.aurocInterval.upper)} (${pct(m.aurocInterval.level)})`, pct(m.tprAt1), pct(m.tprAt01), f(m.advantage)];
     return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   });
   const canary = t.canary
-    ? `<p>One-run canary audit (Steinke, Nasr &amp; Jagielski 2023, Thm 5.2): ${t.canary.m} canaries, ${t.canary.guesses} guesses, ${t.canary.correct} correct (score ${escapeHtml(t.canary.score)}; ${escapeHtml(t.canary.mechanism)}). <strong>Empirical ε ≥ ${f(t.canary.epsilonLower)}</strong> at ${pct(t.canary.confidence)} confidence, δ = ${t.canary.delta.toExponential(2)}; accounted ε ≤ ${eps(t.accountedEpsilon)}.</p>`
+    ? `<p>One-run canary audit (Steinke, Nasr &amp; Jagielski 2023, Thm 5.2): ${t.canary.m} canaries, ${t.canary.guesses} guesses, ${t.canary.correct} correct (score ${escapeHtml(t.canary.score)}; ${escapeHtml(t.canary.mechanism)}). <strong>Empirical ε ≥ ${f(t.canary.epsilonLower)}</strong> at ${pct(t.canary.confidence)} confidence, δ = ${t.canary.delta.toExponential(2)}; accounted ε ≤ ${eps(t.accountedEpsilon)}.${exceeds(t) ? ' <strong>The lower bound exceeds the accounted ε: the mechanism or its accounting is wrong — do not release with it.</strong>' : ''}</p>`
     : `<p>Canary audit: ${escapeHtml(t.canarySkipped ?? 'not run')}.</p>`;
   const skipped = t.skipped.length ? `<p>Skipped: ${t.skipped.map((s) => `${s.attack} (${escapeHtml(s.reason)})`).join('; ')}.</p>` : '';
   return `<h2>${escapeHtml(t.name)}</h2>
 <p>Accounted ε: ${eps(t.accountedEpsilon)}${t.delta === null ? '' : `, δ = ${t.delta.toExponential(2)}`}. Design: ${escapeHtml(t.design)}.</p>
-<table><tr><th>attack</th><th>score</th><th>members / non-members</th><th>AUROC</th><th>95 % bootstrap interval</th><th>TPR @ 1 % FPR</th><th>TPR @ 0.1 % FPR</th><th>advantage</th></tr>
+<table><tr><th>attack</th><th>score</th><th>members / non-members</th><th>AUROC</th><th>bootstrap interval</th><th>TPR @ 1 % FPR</th><th>TPR @ 0.1 % FPR</th><th>advantage</th></tr>
 ${rows.join('\n')}</table>
 ${skipped}${canary}
 ${t.scores.length ? rocSvg(t) : ''}`;

@@ -70,7 +70,7 @@ export class AuditService {
     const scores = await runAttacks(
       { groups: target.groups, attacks, model, labels, signal: job.signal, onProgress: (done, total) => job.progress(`${stage}: attacks`, done, total) },
       cryptoRandom,
-      request.replicates,
+      { replicates: request.replicates, level: request.level },
     );
     const { canary, canarySkipped } = await this.canaryAudit(job, stage, request, target, model, attacks, labels, dataset);
     return { kind: target.kind, name: target.name, accountedEpsilon: target.accountedEpsilon, delta: target.delta, design: target.design, scores, skipped, canary, canarySkipped };

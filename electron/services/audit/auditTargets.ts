@@ -76,7 +76,8 @@ function baseline(ctx: TargetContext, shots: number): { groups: AuditGroup[]; de
   const template = templateFor(ctx.data.dataset, { maxExampleChars: 400 } as Parameters<typeof templateFor>[1]);
   const prompts = baselineDesign(ctx.data.privateRecords, shots, ctx.members, ctx.balance, ctx.random);
   const groups = prompts.map((p) => ({
-    target: promptTarget(ctx.model, template, renderFewShotPrompt(template, p.demonstrations.map((d) => ({ text: d.text, label: d.label ?? undefined })))),
+    // Records are cut to maxExampleChars as in teacher prompts (a long e-mail would not fit a small context).
+    target: promptTarget(ctx.model, template, renderFewShotPrompt(template, p.demonstrations.map((d) => ({ text: d.text.slice(0, template.maxExampleChars), label: d.label ?? undefined })))),
     candidates: p.candidates,
   }));
   return { groups, design: `${prompts.length} prompts of ${shots} private records; members: their demonstrations; non-members: other private records (${ratio(ctx.balance)})` };

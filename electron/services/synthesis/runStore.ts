@@ -124,5 +124,7 @@ export class RunStore {
   }
 
   /** Runs left 'running' whose job runs nowhere (not in another live Veil process either) become 'interrupted'. */
+  markInterrupted(jobs: { isRunning(jobId: string): Promise<boolean> }): Promise<void> {
+    return markInterruptedRuns(this.db, 'synthesis_runs', jobs);
   }
 }

@@ -29,6 +29,7 @@ export const auditRequestSchema = z
     balance: z.enum(['balanced', 'unbalanced']).default('balanced').describe('1:1, or 1:4 members to non-members'),
     canaries: z.number().int().min(0).max(1024).default(0).describe('one-run canary audit: m canaries (0 = none)'),
     replicates: z.number().int().min(100).max(10_000).default(1000).describe('bootstrap replicates'),
+    level: z.number().min(0.5).max(0.999).default(0.95).describe('confidence level of the AUROC intervals'),
   })
   .strict();
 export type AuditRequest = z.output<typeof auditRequestSchema>;

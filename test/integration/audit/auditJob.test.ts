@@ -31,8 +31,10 @@ beforeAll(async () => {
     dataset: 'mail',
     targets: [{ kind: 'baseline', shots: 4 }, { kind: 'run', runId }],
     attacks: ['label', 'repeat', 'inquiry'],
-    members: 60,
+    members: 150,
     canaries: 64,
+    // 99.9 % intervals: the assertions below then fail by chance in about 1 run in 1000 (the audit samples from the CSPRNG).
+    level: 0.999,
   });
   const job = await ctx.jobs.wait(jobId);
   expect(job.error ?? job.status).toBe('succeeded');
@@ -50,10 +52,9 @@ describe('membership-inference audit of the sample e-mails (reference learner)',
     const baseline = audit.result!.targets[0];
     const label = score(baseline, 'label-probability');
     console.log('baseline', JSON.stringify(baseline.scores.map((s) => ({ s: s.score, auroc: s.metrics.auroc, ci: [s.metrics.aurocInterval.lower, s.metrics.aurocInterval.upper], tpr1: s.metrics.tprAt1, adv: s.metrics.advantage })), null, 0), JSON.stringify(baseline.canary));
-    expect(label.members).toBe(60);
-    expect(label.auroc).toBeGreaterThan(0.7);
-    expect(label.aurocInterval.lower).toBeGreaterThan(0.55);
-    expect(score(baseline, 'repeat-rouge-l').auroc).toBeGreaterThan(0.6);
+    expect(label.members).toBe(152); // whole 4-shot prompts: 38 × 4
+    expect(label.aurocInterval.lower).toBeGreaterThan(0.5);
+    expect(score(baseline, 'repeat-rouge-l').aurocInterval.lower).toBeGreaterThan(0.5);
     expect(baseline.canary!.epsilonLower).toBeGreaterThan(0.5);
   });
 
@@ -85,4 +86,16 @@ describe('membership-inference audit of the sample e-mails (reference learner)',
     await expect(callMethod(ctx, 'audit.start', { dataset: 'mail', targets: [{ kind: 'run', runId: 999 }] })).rejects.toThrow(/no synthesis run 999/);
     await expect(callMethod(ctx, 'audit.start', { dataset: 'mail', targets: [{ kind: 'dp-prompt', document: '{"a":1}' }] })).rejects.toThrow(/veil.dp-prompt\/v1/);
   });
+
+  it('cancels: the job and the stored audit end cancelled, nothing charged', async () => {
+    const before = (await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).length;
+    const { jobId, auditId } = await callMethod(ctx, 'audit.start', { dataset: 'mail', targets: [{ kind: 'baseline', shots: 4 }], attacks: ['repeat'], members: 400 });
+    await new Promise<void>((resolve) => {
+      const off = ctx.subscribe((event, payload) => event === 'job.progress' && (payload as { jobId: string }).jobId === jobId && (off(), resolve()));
+    });
+    expect(callMethod(ctx, 'jobs.cancel', { id: jobId })).resolves.toEqual({ cancelled: true });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('cancelled');
+    expect(await callMethod(ctx, 'audit.get', { id: auditId })).toMatchObject({ status: 'cancelled', result: null });
+    expect((await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).length).toBe(before);
+  }, 120_000);
 });

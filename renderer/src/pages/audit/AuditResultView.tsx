@@ -20,7 +20,7 @@ function TargetTable({ target }: { target: AuditTargetResult }) {
       <Table size="small" aria-label={`metrics of ${target.name}`}>
         <TableHead>
           <TableRow>
-            {['Attack score', 'Members / non-members', 'AUROC', '95 % interval', 'TPR @ 1 % FPR', 'TPR @ 0.1 % FPR', 'Advantage'].map((h) => (
+            {['Attack score', 'Members / non-members', 'AUROC', 'Bootstrap interval', 'TPR @ 1 % FPR', 'TPR @ 0.1 % FPR', 'Advantage'].map((h) => (
               <TableCell key={h}>{h}</TableCell>
             ))}
           </TableRow>
@@ -31,7 +31,7 @@ function TargetTable({ target }: { target: AuditTargetResult }) {
               <TableCell>{s.score}</TableCell>
               <TableCell>{`${s.metrics.members} / ${s.metrics.nonMembers}`}</TableCell>
               <TableCell>{s.metrics.auroc.toFixed(3)}</TableCell>
-              <TableCell>{`${s.metrics.aurocInterval.lower.toFixed(3)} – ${s.metrics.aurocInterval.upper.toFixed(3)}`}</TableCell>
+              <TableCell>{`${s.metrics.aurocInterval.lower.toFixed(3)} – ${s.metrics.aurocInterval.upper.toFixed(3)} (${pct(s.metrics.aurocInterval.level)})`}</TableCell>
               <TableCell>{pct(s.metrics.tprAt1)}</TableCell>
               <TableCell>{pct(s.metrics.tprAt01)}</TableCell>
               <TableCell>{s.metrics.advantage.toFixed(3)}</TableCell>
@@ -47,6 +47,9 @@ function TargetTable({ target }: { target: AuditTargetResult }) {
           ? `Empirical ε ≥ ${target.canary.epsilonLower.toFixed(3)} (one-run canary audit, ${target.canary.correct}/${target.canary.guesses} guesses right of ${target.canary.m} canaries, 95 %) · accounted ε ≤ ${epsilonText(target.accountedEpsilon)}`
           : `Accounted ε ≤ ${epsilonText(target.accountedEpsilon)} · canary audit: ${target.canarySkipped}`}
       </Typography>
+      {target.canary && target.accountedEpsilon !== null && target.canary.epsilonLower > target.accountedEpsilon && (
+        <Alert severity="error">The empirical lower bound exceeds the accounted ε: the mechanism or its accounting is wrong — do not release with it.</Alert>
+      )}
     </Stack>
   );
 }
