@@ -22,10 +22,11 @@ import type { ServiceContext } from '../context';
 import { newJobId, type JobContext } from '../jobs/jobManager';
 import { privacyUnitCount } from '../ledger/datasets';
 import type { LedgerService } from '../ledger/ledgerService';
+import { budgetState, certificateLedgerView, type BudgetState } from '../ledger/releaseLedger';
 import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RemoteServerError } from '../model/openai/openaiClient';
 import { RefusalError } from '../refusalError';
-import type { BudgetState } from '../synthesis/synthesisPricing';
+
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { committedAnswers, batchParameters, uncommittedAnswers } from './answerDocument';
 import { evaluateAnswers } from './answerEvaluation';
@@ -82,11 +83,8 @@ export class AnsweringService {
     return { texts: examples.map((e) => e.text), references: examples.map((e) => reference(dataset, e)!) };
   }
 
-  async budgetState(dataset: SynthesisDataset): Promise<BudgetState | null> {
-    const budget = await this.ledger.budget(dataset.id);
-    if (!budget) return null;
-    const spent = (await this.ledger.entries(dataset.id)).flatMap((e) => (e.type === 'reserve' && e.event ? [e.event] : []));
-    return { cap: budget.epsilon, delta: budget.delta, spent };
+  budgetState(dataset: SynthesisDataset): Promise<BudgetState | null> {
+    return budgetState(this.ledger, dataset.id);
   }
 
   /** Releases the noisy size, reserves the batch's event (or throws, writing nothing) and starts the job. */
@@ -155,26 +153,10 @@ export class AnsweringService {
     }
   }
 
-
   verify(text: string) {
     return verifyDpAnswers(text, {
       epsilonOf: (event, delta) => accountEpsilon(event, delta).bounds,
-      ledger: {
-        commit: async (entryId) => {
-          const commit = await this.ledger.entry(entryId);
-          if (!commit || commit.type !== 'commit' || commit.reservationId === null) return null;
-          const reservation = await this.ledger.entry(commit.reservationId);
-          const report = await this.ledger.verify(commit.datasetId);
-          return {
-            entryHash: commit.entryHash,
-            outputHash: commit.outputHash,
-            eventJson: reservation?.eventJson ?? '',
-            parameters: reservation ? (JSON.parse(reservation.parametersJson) as Record<string, unknown>) : {},
-            chainIntact: report.ok,
-            issued: (await this.runs.byLedgerEntry(entryId))?.document ?? undefined,
-          };
-        },
-      },
+      ledger: certificateLedgerView(this.ledger, async (entryId) => (await this.runs.byLedgerEntry(entryId))?.document),
     });
   }
 

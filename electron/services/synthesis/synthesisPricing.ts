@@ -22,6 +22,7 @@ import { chargeEach, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAc
 import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
+import type { BudgetState } from '../ledger/releaseLedger';
 import { RefusalError } from '../refusalError';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
@@ -38,12 +39,7 @@ export interface PricedJob {
   poolSizes: PoolSizeSource;
 }
 
-export interface BudgetState {
-  cap: number;
-  delta: number;
-  /** Events already reserved or committed. */
-  spent: PrivacyEvent[];
-}
+export type { BudgetState } from '../ledger/releaseLedger';
 
 export function templateFor(dataset: SynthesisDataset, request: SynthesisRequest): PromptTemplate {
   const labels = dataset.labels.join(', ');

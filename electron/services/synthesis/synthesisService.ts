@@ -15,13 +15,14 @@ import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthes
 import type { ServiceContext } from '../context';
 import type { JobContext } from '../jobs/jobManager';
 import type { LedgerService } from '../ledger/ledgerService';
+import { budgetState, certificateLedgerView, type BudgetState } from '../ledger/releaseLedger';
 import { getModelService } from '../model/modelHandlers';
 import { committedDocument, jobParameters, releasedContent, uncommittedDocument } from './certificate';
 import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RunStore } from './runStore';
 import { privacyUnitCount } from '../ledger/datasets';
 import { RemoteServerError } from '../model/openai/openaiClient';
-import { priceSynthesis, synthesisFamily, type BudgetState, type PricedJob } from './synthesisPricing';
+import { priceSynthesis, synthesisFamily, type PricedJob } from './synthesisPricing';
 import { releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
@@ -63,11 +64,8 @@ export class SynthesisService {
   }
 
   /** The budget in force and every event reserved against it (committed or not). */
-  async budgetState(dataset: SynthesisDataset): Promise<BudgetState | null> {
-    const budget = await this.ledger.budget(dataset.id);
-    if (!budget) return null;
-    const spent = (await this.ledger.entries(dataset.id)).flatMap((e) => (e.type === 'reserve' && e.event ? [e.event] : []));
-    return { cap: budget.epsilon, delta: budget.delta, spent };
+  budgetState(dataset: SynthesisDataset): Promise<BudgetState | null> {
+    return budgetState(this.ledger, dataset.id);
   }
 
   /** Reserves the job's event (or throws, writing nothing) and starts the job. */
@@ -157,22 +155,7 @@ export class SynthesisService {
   verify(text: string) {
     return verifyDpPrompt(text, {
       epsilonOf: (event, delta) => accountEpsilon(event, delta).bounds,
-      ledger: {
-        commit: async (entryId) => {
-          const commit = await this.ledger.entry(entryId);
-          if (!commit || commit.type !== 'commit' || commit.reservationId === null) return null;
-          const reservation = await this.ledger.entry(commit.reservationId);
-          const report = await this.ledger.verify(commit.datasetId);
-          return {
-            entryHash: commit.entryHash,
-            outputHash: commit.outputHash,
-            eventJson: reservation?.eventJson ?? '',
-            parameters: reservation ? (JSON.parse(reservation.parametersJson) as Record<string, unknown>) : {},
-            chainIntact: report.ok,
-            issued: (await this.runs.byLedgerEntry(entryId))?.document ?? undefined,
-          };
-        },
-      },
+      ledger: certificateLedgerView(this.ledger, async (entryId) => (await this.runs.byLedgerEntry(entryId))?.document),
     });
   }
 
