@@ -105,7 +105,7 @@ export class AnswerRunStore {
     return this.db.run(SET_EVALUATION, { id, evaluation: JSON.stringify(answerEvaluationSchema.parse(evaluation)) });
   }
 
-  markInterrupted(jobs: { isRunning(jobId: string): boolean; isKnown(jobId: string): boolean }): Promise<void> {
+  markInterrupted(jobs: { isRunning(jobId: string): Promise<boolean> }): Promise<void> {
     return markInterruptedRuns(this.db, 'answer_runs', jobs);
   }
 }

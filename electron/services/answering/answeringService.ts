@@ -19,7 +19,7 @@ import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { AnswerRequest, AnswerRunDto } from '../../shared/api/answering';
 import type { SynthesisRunDto } from '../../shared/api/synthesis';
 import type { ServiceContext } from '../context';
-import { newJobId, type JobContext } from '../jobs/jobManager';
+import type { JobContext } from '../jobs/jobManager';
 import { privacyUnitCount } from '../ledger/datasets';
 import type { LedgerService } from '../ledger/ledgerService';
 import { budgetState, certificateLedgerView, type BudgetState } from '../ledger/releaseLedger';
@@ -99,16 +99,22 @@ export class AnsweringService {
     priceAnswers({ request, dataset, units: await this.units(dataset), queries: queries.texts.length, budget });
     const size = noisyUnits(await this.units(dataset), sizeEpsilon(request.epsilon), cryptoRandom);
     const priced = priceAnswers({ request, dataset, units: size.units, queries: queries.texts.length, budget });
-    const jobId = newJobId();
-    const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
-      purpose: `DP answers: ${queries.texts.length} ${queries.texts.length === 1 ? 'query' : 'queries'} by ${method}${request.evaluate === undefined ? '' : ' (evaluation on held-out records)'}`,
-      parameters: { method, ...batchParameters(priced, size.units), epsilon: request.epsilon, delta: priced.plan.delta },
-      jobId,
-      privacyUnit: dataset.privacyUnit,
-    });
-    const runId = await this.runs.create({ dataset: dataset.name, aggregation: method, jobId, request, epsilon: request.epsilon, delta: priced.plan.delta, queries: queries.texts.length });
-    await this.runs.setLedgerEntry(runId, reservation.id);
-    this.ctx.jobs.start('answering', (job) => this.answer(job, { runId, reservationId: reservation.id, priced, noisyUnits: size.units, dataset, queries, model }), jobId);
+    const { jobId, prepared } = await this.ctx.jobs.launch(
+      'answering',
+      async (jobId) => {
+        const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
+          purpose: `DP answers: ${queries.texts.length} ${queries.texts.length === 1 ? 'query' : 'queries'} by ${method}${request.evaluate === undefined ? '' : ' (evaluation on held-out records)'}`,
+          parameters: { method, ...batchParameters(priced, size.units), epsilon: request.epsilon, delta: priced.plan.delta },
+          jobId,
+          privacyUnit: dataset.privacyUnit,
+        });
+        const runId = await this.runs.create({ dataset: dataset.name, aggregation: method, jobId, request, epsilon: request.epsilon, delta: priced.plan.delta, queries: queries.texts.length });
+        await this.runs.setLedgerEntry(runId, reservation.id);
+        return { runId, reservationId: reservation.id };
+      },
+      (job, { runId, reservationId }) => this.answer(job, { runId, reservationId, priced, noisyUnits: size.units, dataset, queries, model }),
+    );
+    const { runId } = prepared;
     return { jobId, runId };
   }
 

@@ -15,7 +15,7 @@ import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { AuditRequest, AuditResult, AuditTargetResult } from '../../shared/api/audit';
 import type { ServiceContext } from '../context';
-import { newJobId, type JobContext } from '../jobs/jobManager';
+import type { JobContext } from '../jobs/jobManager';
 import { getModelService } from '../model/modelHandlers';
 import type { Database } from '../db/database';
 import type { SynthesisService } from '../synthesis/synthesisService';
@@ -40,9 +40,11 @@ export class AuditService {
     const context = { data, model, synthesis: this.synthesis, members: request.members, balance: request.balance, random: cryptoRandom };
     const targets: ResolvedTarget[] = [];
     for (const spec of request.targets) targets.push(await resolveTarget(spec, context));
-    const jobId = newJobId();
-    const auditId = await this.store.create(request, jobId);
-    this.ctx.jobs.start('audit', (job) => this.run(job, auditId, request, targets, model, dataset), jobId);
+    const { jobId, prepared: auditId } = await this.ctx.jobs.launch(
+      'audit',
+      (jobId) => this.store.create(request, jobId),
+      (job, auditId) => this.run(job, auditId, request, targets, model, dataset),
+    );
     return { jobId, auditId };
   }
 

@@ -5,6 +5,7 @@
 import { auditResultSchema, type AuditRequest, type AuditResult, type AuditRunDto } from '../../shared/api/audit';
 import type { Database } from '../db/database';
 import { RefusalError } from '../refusalError';
+import { markInterruptedRuns } from '../jobs/interruptedRuns';
 
 interface AuditRow {
   id: number;
@@ -22,10 +23,6 @@ const INSERT = `INSERT INTO audit_runs (dataset_name, status, job_id, created_at
 const FINISH = 'UPDATE audit_runs SET status = $status, result_json = $result, error = $error WHERE id = $id';
 const SELECT_ONE = 'SELECT * FROM audit_runs WHERE id = $id';
 const SELECT_ALL = 'SELECT * FROM audit_runs WHERE $dataset IS NULL OR dataset_name = $dataset ORDER BY id DESC LIMIT 500';
-const SELECT_RUNNING = `SELECT id, job_id, created_at FROM audit_runs WHERE status = 'running'`;
-/** A run this young whose job no record names yet may be one another process is starting. */
-const STARTING_MS = 60_000;
-const MARK_INTERRUPTED = `UPDATE audit_runs SET status = 'interrupted', error = 'the app stopped while this audit was running' WHERE id = $id AND status = 'running'`;
 
 /** A target's display name (a brought prompt's text or document is never part of it). */
 export function targetName(spec: AuditRequest['targets'][number]): string {
@@ -76,10 +73,7 @@ export class AuditStore {
     return (await this.db.all<AuditRow>(SELECT_ALL, { dataset: dataset ?? null })).map(toDto);
   }
 
-  async markInterrupted(jobs: { isRunning(jobId: string): boolean; isKnown(jobId: string): boolean }): Promise<void> {
-    for (const run of await this.db.all<{ id: number; job_id: string; created_at: string }>(SELECT_RUNNING)) {
-      const starting = !jobs.isKnown(run.job_id) && Date.now() - Date.parse(run.created_at) < STARTING_MS;
-      if (!starting && !jobs.isRunning(run.job_id)) await this.db.run(MARK_INTERRUPTED, { id: run.id });
-    }
+  markInterrupted(jobs: { isRunning(jobId: string): Promise<boolean> }): Promise<void> {
+    return markInterruptedRuns(this.db, 'audit_runs', jobs, 'the app stopped while this audit was running');
   }
 }

@@ -85,6 +85,23 @@ export class JobManager {
     return this.run(await this.register(kind, id), work);
   }
 
+  /**
+   * Registers a job, lets `prepare` write what names it (a reservation, a run row), then runs
+   * `work` on what it prepared. A failing `prepare` discards the record and rethrows: nothing runs.
+   */
+  async launch<P>(kind: string, prepare: (jobId: string) => Promise<P>, work: (job: JobContext, prepared: P) => Promise<unknown>): Promise<{ jobId: string; prepared: P }> {
+    const jobId = await this.register(kind);
+    let prepared: P;
+    try {
+      prepared = await prepare(jobId);
+    } catch (error) {
+      await this.discard(jobId);
+      throw error;
+    }
+    this.run(jobId, (job) => work(job, prepared));
+    return { jobId, prepared };
+  }
+
   run<T>(id: string, work: (job: JobContext) => Promise<T>): string {
     const record = this.registered.get(id);
     if (!record) throw new Error(`job ${id} is not registered`);

@@ -74,24 +74,22 @@ export class SynthesisService {
     const generator = await this.generatorModel(dataset, priced); // before reserving: a missing model charges nothing
     checkCandidates(generator.model, request.topK);
     // The job's record comes first: no process may see a reservation or run naming a job that is not recorded.
-    const jobId = await this.ctx.jobs.register('synthesis');
-    let started: { runId: number; reservationId: number };
-    try {
-      const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
-        purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
-        parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta, ...sizeParameters(priced.poolSizes) },
-        jobId,
-        privacyUnit: dataset.privacyUnit,
-      });
-      const runId = await this.runs.create(request, jobId, priced.plan.delta);
-      await this.runs.setLedgerEntry(runId, reservation.id);
-      started = { runId, reservationId: reservation.id };
-    } catch (error) {
-      await this.ctx.jobs.discard(jobId);
-      throw error;
-    }
-    const { runId, reservationId } = started;
-    this.ctx.jobs.run(jobId, (job) => this.generate(job, runId, reservationId, priced, dataset, generator));
+    const { jobId, prepared } = await this.ctx.jobs.launch(
+      'synthesis',
+      async (jobId) => {
+        const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
+          purpose: `DP synthetic prompt: ${request.shots} shots, ${request.method}`,
+          parameters: { method: request.method, ...jobParameters(request), epsilon: request.epsilon, delta: priced.plan.delta, ...sizeParameters(priced.poolSizes) },
+          jobId,
+          privacyUnit: dataset.privacyUnit,
+        });
+        const runId = await this.runs.create(request, jobId, priced.plan.delta);
+        await this.runs.setLedgerEntry(runId, reservation.id);
+        return { runId, reservationId: reservation.id };
+      },
+      (job, { runId, reservationId }) => this.generate(job, runId, reservationId, priced, dataset, generator),
+    );
+    const { runId } = prepared;
     return { jobId, runId };
   }
 
