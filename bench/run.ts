@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
+import { formatRows, type TableRow } from './table';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
@@ -28,3 +29,6 @@ const outFile = join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.
 writeFileSync(outFile, json);
 process.stdout.write(`${json}\n`);
 process.stderr.write(`bench: wrote ${outFile}\n`);
+// Issue 18's table: every benchmark's `table` rows, with target and ratio to the in-run reference.
+const rows = Object.values(results).flatMap((r) => ((r as { table?: TableRow[] } | null)?.table ?? []));
+if (rows.length > 0) process.stderr.write(`bench: where users wait (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})\n${formatRows(rows)}\n`);

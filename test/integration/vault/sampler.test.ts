@@ -79,7 +79,7 @@ describe('vault sampler', () => {
       expect(counts.size).toBe(300);
       for (const n of counts.values()) expect(Math.abs(n - q * draws)).toBeLessThan(90);
     }
-  });
+  }, 300_000); // 4,000 samples read from SQLite: a minute and more on a loaded 2-core machine
 
   it('restricts a pool to one label of the private split', async () => {
     const vault = await getVaultService(ctx);

@@ -121,7 +121,7 @@ describe('veil vault delete / compact', () => {
     expect(json).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(json.stdout)).toEqual({ deletedRecords: copy.counts.total, datasetRemoved: true, compacted: true });
     expect((await listed()).map((d) => d.name)).toEqual(['mail', 'notes']);
-  });
+  }, 300_000); // two sample datasets hard-deleted from the full-text index (secure-delete) and compacted: a minute on a loaded 2-core machine
 
   it('refuses to delete a dataset that does not exist', async () => {
     expect(await veil('vault', 'delete', 'nope', '--yes')).toEqual({ code: 1, stdout: '', stderr: 'veil: no dataset named "nope"\n' });
