@@ -60,8 +60,17 @@ export interface DemonstrationRequest {
   signal?: AbortSignal;
   /** After every emitted token: the text so far and the step number. */
   onToken?: (textSoFar: string, step: number) => void;
-  /** Time split for benches: model evaluation vs mechanism, in ms. */
-  timing?: { modelMs: number; mechanismMs: number };
+  /** Time split for benches and step-cost estimates: model evaluation vs mechanism, in ms. */
+  timing?: StepTiming;
+}
+
+/** Accumulated step times (ms); a phase's first step (its prefill when teachers are fixed) also counted apart. */
+export interface StepTiming {
+  modelMs: number;
+  mechanismMs: number;
+  steps?: number;
+  firstSteps?: number;
+  firstStepMs?: number;
 }
 
 export interface GeneratedDemonstration {
@@ -147,6 +156,11 @@ async function writePhase(req: DemonstrationRequest, prompts: StepPrompts, first
     if (req.timing) {
       req.timing.modelMs += evaluated - started;
       req.timing.mechanismMs += performance.now() - evaluated;
+      req.timing.steps = (req.timing.steps ?? 0) + 1;
+      if (step === 1) {
+        req.timing.firstSteps = (req.timing.firstSteps ?? 0) + 1;
+        req.timing.firstStepMs = (req.timing.firstStepMs ?? 0) + performance.now() - started;
+      }
     }
     if (next.special === 'end' || next.text === '') return { text: finished(text), steps: step };
     chosen.push(next);

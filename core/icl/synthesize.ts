@@ -6,7 +6,7 @@
  */
 import type { LanguageModel } from '../model/languageModel';
 import type { RandomSource } from '../random/randomSource';
-import { generateDemonstration, samplingRate, type SynthesisShape } from './demonstration';
+import { generateDemonstration, samplingRate, type StepTiming, type SynthesisShape } from './demonstration';
 import type { PrivatePool } from './privatePool';
 import type { Demonstration, PromptTemplate } from './prompts';
 import { poolSteps, writesOutput, type PoolPlan } from './synthesisPlan';
@@ -31,7 +31,7 @@ export interface SynthesisRequest {
   random: RandomSource;
   signal?: AbortSignal;
   onProgress?: (progress: SynthesisProgress) => void;
-  timing?: { modelMs: number; mechanismMs: number };
+  timing?: StepTiming;
 }
 
 export async function synthesizeDemonstrations(req: SynthesisRequest): Promise<Demonstration[]> {

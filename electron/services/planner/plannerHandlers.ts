@@ -8,6 +8,7 @@ import { appDatabase } from '../db/appDatabase';
 import type { HandlerMap } from '../handler';
 import { privacyUnitCount } from '../ledger/datasets';
 import { getSynthesisService } from '../synthesis/synthesisHandlers';
+import { getStepCosts } from '../synthesis/stepCosts';
 import type { PlanRequest, PlanResult } from '../../shared/api/planner';
 import { computePlan } from './computePlan';
 import { PlanStore } from './planStore';
@@ -16,7 +17,8 @@ export async function planWorkload(ctx: ServiceContext, request: PlanRequest): P
   const synthesis = await getSynthesisService(ctx);
   const { dataset, poolUnits } = await synthesis.pools(request.dataset);
   const units = (await privacyUnitCount(await appDatabase(ctx), dataset.id)) ?? 0;
-  return computePlan(request, { dataset, poolUnits, units, budget: await synthesis.budgetState(dataset) });
+  const stepCosts = (await getStepCosts(ctx)).current();
+  return computePlan(request, { dataset, poolUnits, units, budget: await synthesis.budgetState(dataset), stepCosts });
 }
 
 export const getPlanStore = (ctx: ServiceContext): Promise<PlanStore> => ctx.singleton('plans', async () => new PlanStore(await appDatabase(ctx)));
