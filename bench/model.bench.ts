@@ -183,7 +183,7 @@ function realisticGguf(): { path: string; generateSeconds: number | null } {
   return { path, generateSeconds: +((performance.now() - started) / 1000).toFixed(1) };
 }
 
-async function realisticBench(): Promise<object> {
+export async function realisticBench(): Promise<object> {
   const { path, generateSeconds } = realisticGguf();
   const dir = mkdtempSync(join(tmpdir(), 'veil-bench-'));
   const ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
@@ -201,7 +201,7 @@ async function realisticBench(): Promise<object> {
       generateSeconds,
       threads: status.hardware.modelHost?.threads,
       loadSeconds: status.gguf?.loadSeconds,
-      ...(await measureSampling(model, { teachers: M, promptTokens: 200, candidates, perTokenSteps: 2, decodeSteps: 5 })),
+      ...(await measureSampling(model, { teachers: M, promptTokens: 200, candidates, perTokenSteps: 1, decodeSteps: 3 })),
     };
   } finally {
     await ctx.close();

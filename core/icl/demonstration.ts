@@ -15,7 +15,7 @@ import { drawTeachers, phasePrompts, type PhasePrompts } from './fixedTeachers';
 import type { PrivatePool } from './privatePool';
 import { INPUT_PHASE, publicPrompt, type Phase, type PromptTemplate } from './prompts';
 import { teacherVectors } from './teacherEnsemble';
-import type { TeacherTally } from './teacherEvaluation';
+import { evaluateTeachers, type TeacherTally } from './teacherEvaluation';
 import type { TokenAggregator } from './tokenAggregator';
 
 /**
@@ -63,10 +63,19 @@ export interface DemonstrationRequest {
   signal?: AbortSignal;
   /** After every emitted token: the text so far and the step number. */
   onToken?: (textSoFar: string, step: number) => void;
-  /** Time split for benches: model evaluation vs mechanism, in ms. */
-  timing?: { modelMs: number; mechanismMs: number };
+  /** Time split for benches and step-cost estimates: model evaluation vs mechanism, in ms. */
+  timing?: StepTiming;
   /** Teacher evaluations and substitutions by the uniform vector, for the job's aggregate after it ends. */
   teacherTally?: TeacherTally;
+}
+
+/** Accumulated step times (ms); a phase's first step (its prefill when teachers are fixed) also counted apart. */
+export interface StepTiming {
+  modelMs: number;
+  mechanismMs: number;
+  steps?: number;
+  firstSteps?: number;
+  firstStepMs?: number;
 }
 
 export interface GeneratedDemonstration {
@@ -128,8 +137,12 @@ function fixedSample(req: DemonstrationRequest, prompts: PhasePrompts): StepProm
   return {
     publicPrompt: (_text, chosen) => prompts.publicAfter(chosen),
     // The first step of a phase starts the teachers' sequences afresh; later steps continue them.
-    vectors: async (_text, chosen, candidates, step) =>
-      (await req.model.nextTokenDistributions(prompts.teachersAfter(chosen), { restrictTo: candidates, signal: req.signal, continuing: step > 1 })).map((d) => d.probs),
+    // A failing teacher gets the uniform vector, as with fresh samples (teacherEvaluation.ts).
+    vectors: (_text, chosen, candidates, step) =>
+      evaluateTeachers({
+        model: req.model, prompts: prompts.teachersAfter(chosen), publicPrompt: prompts.publicAfter(chosen), candidates,
+        signal: req.signal, tally: req.teacherTally, continuing: step > 1,
+      }),
   };
 }
 
@@ -152,6 +165,11 @@ async function writePhase(req: DemonstrationRequest, prompts: StepPrompts, first
     if (req.timing) {
       req.timing.modelMs += evaluated - started;
       req.timing.mechanismMs += performance.now() - evaluated;
+      req.timing.steps = (req.timing.steps ?? 0) + 1;
+      if (step === 1) {
+        req.timing.firstSteps = (req.timing.firstSteps ?? 0) + 1;
+        req.timing.firstStepMs = (req.timing.firstStepMs ?? 0) + performance.now() - started;
+      }
     }
     if (next.special === 'end' || next.text === '') return { text: finished(text), steps: step };
     chosen.push(next);

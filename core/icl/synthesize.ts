@@ -7,7 +7,7 @@
 import type { LanguageModel } from '../model/languageModel';
 import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
-import { generateDemonstration, samplingRate, type SynthesisShape } from './demonstration';
+import { generateDemonstration, samplingRate, type StepTiming, type SynthesisShape } from './demonstration';
 import type { PrivatePool } from './privatePool';
 import type { Demonstration, PromptTemplate } from './prompts';
 import { poolSteps, writesOutput, type PoolPlan } from './synthesisPlan';
@@ -33,7 +33,7 @@ export interface SynthesisRequest {
   random: RandomSource;
   signal?: AbortSignal;
   onProgress?: (progress: SynthesisProgress) => void;
-  timing?: { modelMs: number; mechanismMs: number };
+  timing?: StepTiming;
   /** Counts teacher evaluations and substitutions (teacherEvaluation.ts); read it only after the job. */
   teacherTally?: TeacherTally;
 }

@@ -64,6 +64,8 @@ export interface TeacherEvaluationRequest {
   candidates: readonly TokenId[];
   signal?: AbortSignal;
   tally?: TeacherTally;
+  /** Teachers fixed for a demonstration: each prompt extends the one its sequence evaluated last (KV reuse). */
+  continuing?: boolean;
 }
 
 /** One probability vector per teacher prompt, never failing on a teacher's account. */
@@ -81,7 +83,7 @@ export async function evaluateTeachers(req: TeacherEvaluationRequest): Promise<F
     }
   };
   const alone = (p: Prompt) => settle(async () => [await model.nextTokenDistribution(p, options)], 1);
-  const batch = prompts.length === 0 ? [] : await settle(() => model.nextTokenDistributions(prompts, options), prompts.length);
+  const batch = prompts.length === 0 ? [] : await settle(() => model.nextTokenDistributions(prompts, { ...options, continuing: req.continuing }), prompts.length);
   const each = batch ?? (await Promise.all(prompts.map(async (p) => (await alone(p))?.[0] ?? null)));
   const vectors = each.map((d) => probabilityVector(d?.probs, candidates.length));
   const substituted = vectors.filter((v) => v === null).length;

@@ -9,6 +9,7 @@ import type { PlanResult } from '../../shared/api/planner';
 import type { MethodInput } from '../../shared/contract';
 import { CliError, numberOption, printResult, SAMPLING_MODES, SYNTH_METHODS, tableOption } from '../output';
 import { withServices } from '../withServices';
+import { samplingModeLines } from '../../shared/samplingModesText';
 
 interface PlanOptions {
   workload: string;
@@ -66,6 +67,7 @@ export function planText(p: PlanResult): string {
     `ε at δ=${p.delta.toExponential(2)}: ${fmt(p.epsilon.upper)} (${p.accountant.toUpperCase()} bounds [${fmt(p.epsilon.lower)}, ${fmt(p.epsilon.upper)}]${p.rdpEpsilon === null ? '' : `; RDP ${fmt(p.rdpEpsilon)}`})`,
     `break-even: ${be.queries === null ? 'beyond 1,000,000 queries' : `${be.queries} queries`} cost more than one synthetic prompt (ε ${fmt(be.synthEpsilon)}), at the ${be.basis}`,
     p.budget ? `budget: ε ${fmt(p.budget.spent)} spent of ${p.budget.cap}; after this plan ${fmt(p.budget.afterPlan)}; ${p.budget.remainingAtLimit ? 'at least ' : ''}${p.budget.remainingRuns} more ${kind} of this kind fit` : 'no budget set for this dataset',
+    ...(p.samplingModes ? samplingModeLines(p.samplingModes).map((line) => `sampling ${line}`) : []),
     ...p.warnings.map((w) => `warning: ${w}`),
   ].join('\n');
 }

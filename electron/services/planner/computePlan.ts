@@ -23,6 +23,10 @@ import type { SynthesisDataset } from '../synthesis/synthesisSource';
 import { CountedEpsilon } from './countedEpsilon';
 import { calibrateTwoStageDetailed, searchEpsilon, withCrossCheck } from './fastAccounting';
 import { overCapWarning, planWarnings } from './planWarnings';
+import { compareSamplingModes, type StepCosts } from './samplingComparison';
+import { samplingModeSchema } from '../../shared/api/planner';
+import { stepsPerDemonstration } from '../../../core/icl/demonstration';
+import { writesOutput } from '../../../core/icl/synthesisPlan';
 import { RefusalError } from '../refusalError';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
@@ -39,6 +43,8 @@ export interface PlanInputs {
   /** Privacy units N of the whole private split. */
   units: number;
   budget: BudgetState | null;
+  /** Measured step costs of the active model (for the sampling modes' time estimates). */
+  stepCosts?: StepCosts | null;
 }
 
 const synthRequest = (request: PlanRequest, w: SynthWorkload): SynthesisRequest => ({
@@ -110,6 +116,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
   const synthAt = (w: SynthWorkload) => synthesisFamily(synthRequest(request, w), dataset, poolUnits);
 
   let priced: Priced;
+  let samplingModes: PlanResult['samplingModes'];
   const w = request.workload;
   if (w.kind === 'synth') {
     const family = synthAt(w);
@@ -117,6 +124,17 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
     const answering = comparedAnswering(w);
     // Same noise per step: the same σ multiplier (Gaussian), or the same ε per step (exponential).
     const perStep = family.exponential ? p : p / synthSensitivity(w);
+    const generation = family.pools.some(writesOutput);
+    samplingModes = compareSamplingModes({
+      modes: samplingModeSchema.options.map((sampling) => ({ sampling, ...synthAt({ ...w, sampling }) })),
+      planned: { sampling: w.sampling ?? 'per-token', parameter: p, epsilon: account.bounds.upper },
+      calibrate: (m) => fit(m.eventAt, !m.exponential).parameter,
+      delta,
+      steps: stepsPerDemonstration(family.shape, generation),
+      phases: generation ? 2 : 1,
+      demonstrations: family.pools.reduce((s, pool) => s + pool.demonstrations, 0),
+      costs: inputs.stepCosts ?? null,
+    });
     priced = {
       event: family.eventAt(p),
       account,
@@ -189,6 +207,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
       ...(budget && afterPlan > budget.cap ? [overCapWarning(afterPlan, budget.cap)] : []),
     ],
     seconds: (performance.now() - started) / 1000,
+    ...(samplingModes && { samplingModes }),
   };
 }
 

@@ -14,7 +14,7 @@ export class PlanCache {
   private readonly plans = new Map<string, PlanResult>();
 
   static key(request: unknown, inputs: PlanInputs): string {
-    const json = JSON.stringify({ request, dataset: inputs.dataset, pools: [...inputs.poolUnits], units: inputs.units, budget: inputs.budget });
+    const json = JSON.stringify({ request, dataset: inputs.dataset, pools: [...inputs.poolUnits], units: inputs.units, budget: inputs.budget, stepCosts: inputs.stepCosts ?? null });
     return createHash('sha256').update(json).digest('hex');
   }
 

@@ -8,6 +8,7 @@ import { appDatabase } from '../db/appDatabase';
 import type { HandlerMap } from '../handler';
 import { privacyUnitCount } from '../ledger/datasets';
 import { getSynthesisService } from '../synthesis/synthesisHandlers';
+import { getStepCosts } from '../synthesis/stepCosts';
 import type { PlanRequest, PlanResult } from '../../shared/api/planner';
 import { computePlan, type PlanInputs } from './computePlan';
 import { PlanCache } from './planCache';
@@ -17,7 +18,8 @@ export async function planWorkload(ctx: ServiceContext, request: PlanRequest): P
   const synthesis = await getSynthesisService(ctx);
   const { dataset, poolUnits } = await synthesis.pools(request.dataset);
   const units = (await privacyUnitCount(await appDatabase(ctx), dataset.id)) ?? 0;
-  const inputs: PlanInputs = { dataset, poolUnits, units, budget: await synthesis.budgetState(dataset) };
+  const stepCosts = (await getStepCosts(ctx)).current();
+  const inputs: PlanInputs = { dataset, poolUnits, units, budget: await synthesis.budgetState(dataset), stepCosts };
   const cache = await ctx.singleton('plan-cache', async () => new PlanCache());
   const key = PlanCache.key(request, inputs);
   const cached = cache.get(key);

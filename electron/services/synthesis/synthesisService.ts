@@ -7,8 +7,10 @@
  */
 import { accountEpsilon } from '../../../core/accounting';
 import { verifyDpPrompt } from '../../../core/export/verifyDpPrompt';
+import type { StepTiming } from '../../../core/icl/demonstration';
 import { synthesizeDemonstrations } from '../../../core/icl/synthesize';
 import { newTeacherTally } from '../../../core/icl/teacherEvaluation';
+import { getStepCosts } from './stepCosts';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { SynthesisRequest, SynthesisRunDto } from '../../shared/api/synthesis';
@@ -105,14 +107,16 @@ export class SynthesisService {
     const teacherTally = newTeacherTally();
     try {
       const pools = await Promise.all(priced.pools.map(async (plan) => ({ plan, pool: await this.source.pool(dataset, plan.label) })));
+      const timing: StepTiming = { modelMs: 0, mechanismMs: 0 };
       const demonstrations = await synthesizeDemonstrations({
-        model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal, teacherTally,
+        model, template: priced.template, pools, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal: job.signal, teacherTally, timing,
         onProgress: (p) => {
           job.progress('tokens', p.stepsDone, p.stepsMax, `demonstration ${Math.min(p.demonstrationsDone + 1, p.demonstrationsTotal)} of ${p.demonstrationsTotal}`);
           this.ctx.emit('synth.progress', { runId, jobId: job.id, ...p });
         },
       });
       job.throwIfCancelled();
+      (await getStepCosts(this.ctx)).record(identity.name, priced.shape.sampling ?? 'per-token', timing);
       const content = releasedContent(dataset, priced, demonstrations);
       const account = accountEpsilon(priced.plan.event, priced.plan.delta);
       const issued = await uncommittedDocument({ content, dataset, priced, epsilon: account.bounds, accountant: account.accountant, model: identity });

@@ -60,6 +60,21 @@ const noiseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pure'), epsilonPerStep: z.number().describe('ε of each token step or query') }),
 ]);
 
+/** The planner's side-by-side of the sampling modes of a synthesis workload (samplingComparison.ts). */
+export const samplingComparisonSchema = z.object({
+  model: z.string().nullable().describe('the model whose measured step costs give the times (null: none measured yet)'),
+  modes: z.array(
+    z.object({
+      sampling: samplingModeSchema,
+      noise: z.discriminatedUnion('kind', [z.object({ kind: z.literal('gaussian'), sigma: z.number() }), z.object({ kind: z.literal('pure'), epsilonPerStep: z.number() })]).describe('calibrated for the same target ε'),
+      epsilonAtPlannedNoise: z.number().describe("ε upper bound of this mode at the plan's noise"),
+      secondsPerDemonstration: z.number().nullable(),
+      secondsPerJob: z.number().nullable(),
+    }),
+  ),
+});
+export type SamplingComparison = z.infer<typeof samplingComparisonSchema>;
+
 export const planResultSchema = z.object({
   request: planRequestSchema,
   delta: z.number(),
@@ -85,6 +100,7 @@ export const planResultSchema = z.object({
     .nullable(),
   warnings: z.array(z.string()),
   seconds: z.number(),
+  samplingModes: samplingComparisonSchema.optional().describe('synthesis workloads: both sampling modes side by side'),
 });
 export type PlanResult = z.infer<typeof planResultSchema>;
 

@@ -8,6 +8,7 @@ import type { PlanResult } from '../../../../electron/shared/api/planner';
 import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable';
 import { formatDelta, formatEpsilon, remainingInTerms, spentPercent } from './ledgerView';
 import { noiseText, samplingText } from './planCharts';
+import { samplingModeLines } from '../../../../electron/shared/samplingModesText';
 
 function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult['budget']>; workload: PlanResult['request']['workload'] }) {
   const over = budget.afterPlan > budget.cap;
@@ -40,6 +41,7 @@ export function PlanResultView({ result }: { result: PlanResult }) {
     ],
     ['RDP cross-check', result.rdpEpsilon === null ? 'not available: RDP here cannot account this event (a Poisson-subsampled mechanism other than the Gaussian)' : `ε ≤ ${formatEpsilon(result.rdpEpsilon)}`],
     ['Sampling rates', samplingText(result.samplingRates)],
+    ...(result.samplingModes ? [['Sampling modes', <span style={{ whiteSpace: 'pre-line' }}>{samplingModeLines(result.samplingModes).join('\n')}</span>] as KeyValueRow] : []),
     ['Privacy units N', result.units.toLocaleString('en-US')],
     ['Budget', result.budget ? <BudgetAfterPlan budget={result.budget} workload={result.request.workload} /> : 'no budget set for this dataset'],
     ['Computed in', `${(result.seconds * 1000).toFixed(0)} ms (in the service process)`],
