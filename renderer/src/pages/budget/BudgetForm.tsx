@@ -9,6 +9,7 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { Section } from '../../components/Section';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { defaultDeltaHint, formFromBudget, parseBudgetForm, type BudgetFormState } from './budgetForm';
+import { EpsilonGuide } from './epsilonGuide';
 
 interface Props {
   api: VeilApi;
@@ -58,6 +59,7 @@ export function BudgetForm({ api, dataset, budget, units }: Props) {
           </Button>
         </Stack>
       </Box>
+      <EpsilonGuide />
       {error && <Alert severity="error">{error}</Alert>}
       {outcome && <Alert severity="success">{outcome.message}</Alert>}
       {outcome?.warnings.map((warning) => (

@@ -8,6 +8,7 @@ import type { PlanResult } from '../../../../electron/shared/api/planner';
 import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable';
 import { formatDelta, formatEpsilon, remainingInTerms, spentPercent } from './ledgerView';
 import { noiseText, samplingText } from './planCharts';
+import { CompositionNote } from './epsilonGuide';
 
 function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult['budget']>; workload: PlanResult['request']['workload'] }) {
   const over = budget.afterPlan > budget.cap;
@@ -26,6 +27,7 @@ function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult[
         {over ? ' — over the cap: the plan would be refused' : ''}
       </Typography>
       <Typography variant="body2">Left for: {remainingInTerms(workload, budget.remainingRuns, budget.remainingAtLimit)}</Typography>
+      <CompositionNote />
     </Stack>
   );
 }
