@@ -26,6 +26,22 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
   failOnProblems(() => app);
   afterAll(async () => app?.close());
 
+  it('names the model, explains ε and refuses up front a job priced over the budget', async () => {
+    const notice = app.page.getByTestId('active-model');
+    await expect.poll(() => notice.textContent({ timeout: 5_000 }).catch((e: Error) => e.message), SLOW).toMatch(/Model: reference learner — a statistical baseline, not a language model/);
+    expect(await notice.getByRole('link', { name: 'Load a GGUF on the Models page' }).getAttribute('href')).toBe('#/models');
+    expect(await app.page.getByTestId('epsilon-guide').textContent()).toMatch(/ε ≤ 1 is a strong guarantee, ε ≤ 8 a moderate one.*δ .*≪ 1\/N/);
+    const settings = section('Settings');
+    await settings.getByLabel('Use saved plan').click();
+    await app.page.getByRole('option', { name: /four shots/ }).click();
+    await settings.getByLabel('Total ε').fill('7');
+    await settings.getByRole('button', { name: 'Price' }).click();
+    await expect.poll(() => settings.getByRole('table', { name: 'planned cost' }).textContent(), SLOW).toMatch(/Composition is not a sum/);
+    expect(await settings.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+    await expect.poll(() => settings.textContent(), SLOW).toMatch(/Over budget: after this job ε would be [\d.]+, above the cap 6\.000/);
+    await settings.getByLabel('Total ε').fill('2'); // as the saved plan set it, for the tests below
+  }, 180_000);
+
   it('fills the form from a saved plan and prices the 4-shot job against the budget', async () => {
     const settings = section('Settings');
     await settings.getByLabel('Use saved plan').click();

@@ -36,8 +36,13 @@ export class CacheModel {
     return this.tokens[this.tokens.length - 1];
   }
 
-  push(token: TokenId): void {
+  /** Append a token to the history; `count` false: extend the history without counting it (text being written). */
+  push(token: TokenId, count = true): void {
     const n = this.tokens.length;
+    if (!count) {
+      this.tokens.push(token);
+      return;
+    }
     for (let k = 1; k <= MAX_HISTORY && k <= n; k++) {
       const key = this.tokens.slice(n - k).join(',');
       const table = this.tables[k - 1];
@@ -54,9 +59,13 @@ export class CacheModel {
   apply(out: Float64Array): void {
     const n = this.tokens.length;
     if (n === 0) return;
-    const mu = (UNIGRAM_WEIGHT * n) / (n + UNIGRAM_HALF);
-    for (let w = 0; w < out.length; w++) out[w] *= 1 - mu;
-    for (const [w, c] of this.unigram) if (w < out.length) out[w] += (mu * c) / n;
+    let counted = 0;
+    for (const c of this.unigram.values()) counted += c;
+    if (counted > 0) {
+      const mu = (UNIGRAM_WEIGHT * counted) / (counted + UNIGRAM_HALF);
+      for (let w = 0; w < out.length; w++) out[w] *= 1 - mu;
+      for (const [w, c] of this.unigram) if (w < out.length) out[w] += (mu * c) / counted;
+    }
     for (let k = 1; k <= MAX_HISTORY && k <= n; k++) {
       const key = this.tokens.slice(n - k).join(',');
       const row = this.tables[k - 1].get(key);

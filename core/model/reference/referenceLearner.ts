@@ -51,6 +51,12 @@ function instructionTokens(tokenizer: ReferenceTokenizer, tokens: readonly Token
   return head.every((t, i) => tokens[i] === t) ? head.length : 0;
 }
 
+/** Index of the first token of the prompt's last line. */
+function lastLineStart(learner: ReferenceLearner, tokens: readonly TokenId[]): number {
+  for (let i = tokens.length - 1; i >= 0; i--) if (learner.breaksLine(tokens[i])) return i + 1;
+  return 0;
+}
+
 /**
  * The distinct lines between the instruction and the current (last) line, but for the
  * current demonstration's head ("Label: x") and its copies: the label is not its topic.
@@ -73,7 +79,14 @@ class PromptState {
   constructor(private readonly learner: ReferenceLearner, tokens: readonly TokenId[], text: string) {
     this.cache = new CacheModel();
     const instruction = learner.domain ? instructionTokens(learner.tokenizer, tokens, text) : 0;
-    for (const t of tokens.slice(instruction)) this.push(t);
+    // A domain learner counts the demonstrations, not the line it is writing (else it loops on its own words).
+    this.counting = true;
+    const lineStart = learner.domain ? lastLineStart(learner, tokens) : tokens.length;
+    tokens.slice(instruction).forEach((t, i) => {
+      this.counting = instruction + i < lineStart;
+      this.push(t);
+    });
+    this.counting = !learner.domain;
     this.topic = learner.domain ? new TopicLift(demonstrationLines(text).map((l) => learner.tokenizer.encode(l)), (t) => learner.background.prior(t)) : null;
     const context = parseDemonstrations(text);
     if (context) {
@@ -88,8 +101,10 @@ class PromptState {
     }
   }
 
+  private counting: boolean;
+
   push(token: TokenId): void {
-    this.cache.push(token);
+    this.cache.push(token, this.counting);
     if (this.learner.breaksLine(token)) this.line = [];
     else this.line.push(token);
   }
@@ -125,6 +140,26 @@ class PromptState {
   }
 }
 
+/**
+ * A domain learner proposes the smallest set of top candidates holding NUCLEUS of their
+ * mass (Holtzman et al. 2020), at least MIN_CANDIDATES: the noise of a private step grows
+ * with the number of candidates (its largest of K Gaussians ≈ σ·√(2 ln K)), and words the
+ * public text makes unlikely rarely win the vote anyway. A public choice: the public
+ * prompt's distribution only.
+ */
+const NUCLEUS = 0.6;
+const MIN_CANDIDATES = 8;
+
+function nucleus<T extends { prob: number }>(top: T[]): T[] {
+  const total = top.reduce((a, t) => a + t.prob, 0);
+  let sum = 0;
+  return top.filter((t, i) => {
+    const keep = i < MIN_CANDIDATES || sum < NUCLEUS * total;
+    sum += t.prob;
+    return keep;
+  });
+}
+
 export const REFERENCE_LEARNER_NAME = 'reference learner (statistical baseline, not an LLM)';
 
 interface WordPieces {
@@ -137,11 +172,13 @@ interface WordPieces {
 const LETTER_OR_DIGIT_FIRST = /^[\p{L}\p{N}]/u;
 const LETTER_OR_DIGIT_LAST = /[\p{L}\p{N}]$/u;
 
-function wordPieces(tokenizer: ReferenceTokenizer, continuation: readonly number[]): WordPieces {
+/** Labels are never candidates: a demonstration that names its label ("Re: spam") teaches nothing. */
+function wordPieces(tokenizer: ReferenceTokenizer, continuation: readonly number[], labels: readonly string[]): WordPieces {
   const size = tokenizer.vocabularySize;
   const text = (t: TokenId) => (t >= FIRST_PIECE ? tokenizer.tokenText(t) : '');
+  const label = new Set(labels.map((l) => l.trim().toLowerCase()));
   return {
-    seen: Uint8Array.from({ length: size }, (_, t) => (t >= FIRST_PIECE && continuation[t] > 0 ? 1 : 0)),
+    seen: Uint8Array.from({ length: size }, (_, t) => (t >= FIRST_PIECE && continuation[t] > 0 && !label.has(text(t).trim().toLowerCase()) ? 1 : 0)),
     startsWord: Uint8Array.from({ length: size }, (_, t) => (LETTER_OR_DIGIT_FIRST.test(text(t)) ? 1 : 0)),
     endsWord: Uint8Array.from({ length: size }, (_, t) => (LETTER_OR_DIGIT_LAST.test(text(t)) ? 1 : 0)),
   };
@@ -172,14 +209,14 @@ export class ReferenceLearner implements LanguageModel {
    */
   readonly domain: boolean;
 
-  constructor(data: BackgroundData, options: { domain?: boolean; name?: string } = {}) {
+  constructor(data: BackgroundData, options: { domain?: boolean; name?: string; labels?: readonly string[] } = {}) {
     this.tokenizer = new ReferenceTokenizer(data.pieces);
     this.background = new BackgroundModel(data);
     if (this.background.vocabularySize !== this.tokenizer.vocabularySize) throw new Error('background data does not match its vocabulary');
     this.embedder = new TfidfEmbedder(data.embeddingDf, data.documents);
     this.lineBreaks = Uint8Array.from({ length: this.tokenizer.vocabularySize }, (_, t) => (t !== EOS_TOKEN && this.tokenizer.decode([t]).includes('\n') ? 1 : 0));
     this.domain = options.domain ?? false;
-    this.words = this.domain ? wordPieces(this.tokenizer, data.continuation) : null;
+    this.words = this.domain ? wordPieces(this.tokenizer, data.continuation, options.labels ?? []) : null;
     this.info = {
       backend: 'reference',
       name: options.name ?? REFERENCE_LEARNER_NAME,
@@ -230,10 +267,11 @@ export class ReferenceLearner implements LanguageModel {
   }
 
   /**
-   * The k most likely next tokens. With whole words, only the end of text and pieces the
-   * background saw as tokens are candidates, and never a letter or digit piece right after
-   * one (that would glue "re" + "Time" into a word no text holds): whatever is chosen, the
-   * text is made of the background's words.
+   * The k most likely next tokens. With whole words (a domain learner), only the end of
+   * text and pieces the background saw as tokens are candidates — never a label, nor a
+   * letter or digit piece right after one (that would glue "re" + "Time" into a word no
+   * text holds) — and only the nucleus of them: whatever is chosen, the text is made of
+   * the background's words.
    */
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
     signal?.throwIfAborted();
@@ -243,7 +281,8 @@ export class ReferenceLearner implements LanguageModel {
       const glued = this.words.endsWord[state.lastToken] === 1;
       for (let t = 0; t < probs.length; t++) if (t !== EOS_TOKEN && (this.words.seen[t] === 0 || (glued && this.words.startsWord[t] === 1))) probs[t] = 0;
     }
-    return topK({ probs }, k).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
+    const top = topK({ probs }, k);
+    return (this.words ? nucleus(top) : top).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
   }
 
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {

@@ -22,7 +22,7 @@ export async function domainLearner(source: SynthesisSource, dataset: SynthesisD
     await loadReferenceBackground(),
   );
   const own = texts.some((t) => t.text.trim() !== '');
-  return new ReferenceLearner(data, { domain: own, name: own ? `${REFERENCE_LEARNER_NAME}, background: public split of "${dataset.name}"` : undefined });
+  return new ReferenceLearner(data, { domain: own, labels: dataset.labels, name: own ? `${REFERENCE_LEARNER_NAME}, background: public split of "${dataset.name}"` : undefined });
 }
 
 /** The model to use for a dataset: the active one, or the domain learner when the reference learner is active. */

@@ -37,6 +37,12 @@ describe('veil synth', () => {
     expect((await entries()).filter((e) => e.type === 'reserve')).toHaveLength(1);
   }, 60_000);
 
+  it('names the model it generates with: the reference learner is a statistical baseline, a GGUF gives real demonstrations', async () => {
+    const run = await cli('synth', '--dataset', 'mail', '--shots', '2', '--epsilon', '1', ...small, '--model', 'reference', '--format', 'text');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^Model: reference learner — a statistical baseline, not a language model.* Load a GGUF on the Models page for real demonstrations\.$/m);
+  }, 60_000);
+
   it.each([
     ['an unknown format', ['--format', 'pdf'], /--format must be one of/],
     ['an output directory', ['--out', '.'], /is a directory/],

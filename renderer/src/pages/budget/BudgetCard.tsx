@@ -9,6 +9,7 @@ import type { PlanResult } from '../../../../electron/shared/api/planner';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { Section } from '../../components/Section';
 import { formatDelta, formatEpsilon, remainingInTerms, reservationsLine, spentPercent } from './ledgerView';
+import { CompositionNote } from './epsilonGuide';
 
 const bounds = ({ lower, estimate, upper }: EpsilonBoundsDto) =>
   upper === 'Infinity' ? '∞: no finite ε at this δ' : `≤ ${formatEpsilon(upper)} (lower ${formatEpsilon(lower)}, estimate ${formatEpsilon(estimate)})`;
@@ -44,11 +45,17 @@ export function BudgetCard({ summary, plan }: { summary: LedgerSummary; plan: Pl
         rows={[
           [`Spent (${spent.accountant.toUpperCase()})`, bounds(spent.epsilon)],
           ['RDP cross-check', spent.rdp ? bounds(spent.rdp) : 'not available: RDP here cannot account one of the charged events (a Poisson-subsampled mechanism other than the Gaussian)'],
-          ['Remaining ε (cap − spent)', formatEpsilon(summary.remainingEpsilon)],
+          [
+            'Remaining ε (cap − spent)',
+            <>
+              {formatEpsilon(summary.remainingEpsilon)}
+              <CompositionNote />
+            </>,
+          ],
           [
             'What is left',
             planBudget
-              ? `${remainingInTerms(plan.request.workload, planBudget.remainingRuns, planBudget.remainingAtLimit)} (at ε = ${formatEpsilon(plan.request.epsilon)} each, as planned below)`
+              ? `${remainingInTerms(plan.request.workload, planBudget.remainingRuns, planBudget.remainingAtLimit)} (at ε = ${formatEpsilon(plan.request.epsilon)} each, as planned below; counted by the accountant, not by dividing cap − spent)`
               : 'plan a workload below to see how many more releases of that kind fit (composition is not a sum: cap − spent is not what a further release may cost)',
           ],
           ['Reservations', reservationsLine(reservations)],

@@ -10,6 +10,7 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { Section } from '../../components/Section';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { defaultDeltaHint, formFromBudget, parseBudgetForm, type BudgetFormState } from './budgetForm';
+import { EpsilonGuide } from './epsilonGuide';
 
 interface Props {
   api: VeilApi;
@@ -62,6 +63,7 @@ export function BudgetForm({ api, dataset, budget, units, charged }: Props) {
           </Button>
         </Stack>
       </Box>
+      <EpsilonGuide />
       {error && <Alert severity="error">{error}</Alert>}
       {outcome && <Alert severity="success">{outcome.message}</Alert>}
       {outcome?.warnings.map((warning) => (

@@ -9,6 +9,7 @@ import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable'
 import { formatDelta, formatEpsilon, remainingInTerms, spentPercent } from './ledgerView';
 import { noiseText, samplingText } from './planCharts';
 import { samplingModeLines } from '../../../../electron/shared/samplingModesText';
+import { CompositionNote } from './epsilonGuide';
 
 function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult['budget']>; workload: PlanResult['request']['workload'] }) {
   const over = budget.afterPlan > budget.cap;
@@ -27,6 +28,7 @@ function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult[
         {over ? ' — over the cap: the plan would be refused' : ''}
       </Typography>
       <Typography variant="body2">Left for: {remainingInTerms(workload, budget.remainingRuns, budget.remainingAtLimit)}</Typography>
+      <CompositionNote />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@
 import { Alert, Stack } from '@mui/material';
 import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
 import { KeyValueTable } from '../../components/KeyValueTable';
+import { CompositionNote } from '../budget/epsilonGuide';
 
 const fmt = (x: number, digits = 4) => x.toPrecision(digits);
 
@@ -13,7 +14,17 @@ export function PlanSummary({ plan }: { plan: SynthesisPlanDto }) {
     ['ε of the job', `${fmt(plan.epsilon.upper)} (estimate ${fmt(plan.epsilon.estimate)}, lower ${fmt(plan.epsilon.lower)}) at δ = ${plan.delta.toExponential(2)}`],
     ['Accountant', plan.accountant],
     ['Pools', pools],
-    ['Budget', plan.budget ? `${fmt(plan.budget.spent)} spent of ${fmt(plan.budget.cap)}; after this job ${fmt(plan.budget.afterJob)}` : 'no budget set for this dataset'],
+    [
+      'Budget',
+      plan.budget ? (
+        <>
+          {fmt(plan.budget.spent)} spent of {fmt(plan.budget.cap)}; after this job {fmt(plan.budget.afterJob)}
+          <CompositionNote />
+        </>
+      ) : (
+        'no budget set for this dataset'
+      ),
+    ],
   ] as const;
   return (
     <Stack spacing={1} aria-label="plan">

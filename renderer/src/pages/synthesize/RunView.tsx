@@ -10,6 +10,7 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
+import { JobProgressBar } from '../../components/JobProgressBar';
 import { DemonstrationsTable } from './DemonstrationsTable';
 import { ExportActions } from './ExportActions';
 import { UtilityTable } from './UtilityTable';
@@ -56,7 +57,13 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
             >
               {evaluating ? 'Evaluating…' : 'Check utility on held-out'}
             </Button>
+            {evaluating && (
+              <Button sx={{ ml: 1 }} onClick={() => void act(() => api['jobs.cancel']({ id: job.id }))}>
+                Cancel check
+              </Button>
+            )}
           </Box>
+          {evaluating && <JobProgressBar job={job} what="Utility check" />}
           {job?.finished && job.finished.status !== 'succeeded' && <Alert severity="error">Utility check: {job.finished.error ?? job.finished.status}</Alert>}
           {run.utility && <UtilityTable utility={run.utility} />}
         </>

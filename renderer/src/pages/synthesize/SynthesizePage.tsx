@@ -21,6 +21,7 @@ import { RunsList } from './RunsList';
 import { RunView } from './RunView';
 import { SynthesisForm } from './SynthesisForm';
 import { initialForm, toRequest, type Request as SynthesisRequestInput, type SynthesisFormState } from './synthesisForm';
+import { EpsilonGuide } from '../budget/epsilonGuide';
 
 function SynthesizeView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<SynthesisFormState>(initialForm);
@@ -81,6 +82,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
         />
         {error && <Alert severity="error">{error}</Alert>}
         {plan && <PlanSummary plan={plan} />}
+        <EpsilonGuide />
         {running && <LiveProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
       </Section>
       {current.data && (

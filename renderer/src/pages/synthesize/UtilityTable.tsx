@@ -6,6 +6,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { z } from 'zod';
 import type { utilitySchema } from '../../../../electron/shared/api/synthesis';
+import { utilityVerdict } from './utilityVerdict';
 
 type Utility = z.infer<typeof utilitySchema>;
 
@@ -22,6 +23,9 @@ export function UtilityTable({ utility }: { utility: Utility }) {
   if (mostCommon && labels) rows.push([`Always “${mostCommon.label}” (the most common label)`, mostCommon.accuracy, 1 / Object.keys(labels).length]);
   return (
     <>
+      <Typography variant="body1" data-testid="utility-verdict">
+        {utilityVerdict(utility)}
+      </Typography>
       <Typography variant="body2">
         {metric} on {utility.examples} held-out examples
         {labels && ` (${Object.entries(labels).map(([label, n]) => `${label} ${n}`).join(', ')})`} with {utility.model}
