@@ -101,6 +101,7 @@ function describeReport(report: ImportReport, dataset: string): string {
   if (badRows.count > 0) lines.push(`bad rows skipped: ${badRows.count}`, ...badRows.rows.slice(0, shown).map((b) => `  line ${b.line}: ${b.reason}`));
   if (badRows.count > shown) lines.push(`  … (--json lists the first ${badRows.rows.length})`);
   if (!report.encoding.ok) lines.push(`encoding: ${report.encoding.message}`);
+  if (report.withoutSubject > 0) lines.push(`warning: ${report.withoutSubject} row(s) have no subject id: in this subject-level dataset each counts as its own data subject (map --subject, or fill the column)`);
   for (const other of report.alsoIn) lines.push(`warning: ${other.records} imported texts are also in dataset "${other.dataset}", which has its own budget: a release from either spends against the same people`);
   return lines.join('\n');
 }

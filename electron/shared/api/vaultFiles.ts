@@ -58,6 +58,7 @@ export const importReportSchema = z.object({
     .array(z.object({ dataset: z.string(), records: z.number() }))
     .default([])
     .describe('other datasets already holding some of the imported texts (each has its own budget)'),
+  withoutSubject: z.number().default(0).describe('subject-level dataset: rows imported with no subject id (each counts as its own data subject)'),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -80,3 +80,34 @@ describe('JSON numbers', () => {
     expect((await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 10 })).rows[0].text).toBe('-12345678901234567890.25');
   });
 });
+
+describe('CSV rows merged by an open quote', () => {
+  it('are a bad row naming both lines, not one record that lost a label and a subject', async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'tickets', labels: ['bug', 'feature'] });
+    const csv = [
+      'id,text,label,subject',
+      '7,Crash on start,bug,C005',
+      '8,"Unterminated quote here,bug,C006',
+      '9,"Where is the dark mode toggle?",feature,C007',
+      '10,"A real multi-line text,',
+      'with commas, on two lines",bug,C008',
+    ].join('\n');
+    const report = await imported(file('merged.csv', `${csv}\n`), { dataset: 'tickets', mapping: { text: 'text', label: 'label', subject: 'subject' } });
+    expect(report.badRows.rows).toEqual([{ line: 3, code: 'malformed', reason: expect.stringMatching(/^lines 3–4 were read as one row: a quote opened on line 3 is closed inside a field on line 4/) }]);
+    expect(report.accepted).toBe(2);
+    const texts = (await callMethod(ctx, 'vault.records', { dataset: 'tickets', limit: 10 })).rows.map((r) => r.text);
+    expect(texts).toContain('A real multi-line text,\nwith commas, on two lines');
+    expect(JSON.stringify(report)).not.toContain('Unterminated');
+  });
+});
+
+describe('subject-level datasets', () => {
+  it('count the rows imported without a subject id, and the CLI warns', async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'people', labels: ['pos', 'neg'], privacyUnit: 'subject', subjectCap: 2 });
+    const path = file('people.csv', 'text,label,who\nfirst,pos,s1\nsecond,neg,\nthird,pos,s2\nfourth,neg,\n');
+    expect(await imported(path, { dataset: 'people', mapping: { text: 'text', label: 'label', subject: 'who' } })).toMatchObject({ accepted: 4, withoutSubject: 2 });
+    const again = file('people2.csv', 'text,label,who\nfifth,pos,\n');
+    const { stderr, stdout } = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', again, '--dataset', 'people', '--subject', 'who', '--data-dir', dataDir]);
+    expect(`${stdout}${stderr}`).toMatch(/warning: 1 row\(s\) have no subject id: in this subject-level dataset each counts as its own data subject/);
+  }, 60_000);
+});

@@ -67,7 +67,10 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
     for await (const item of formatReader(p.format, p.delimiter)(readChunks(file.path, tap))) {
       report.rowsRead++;
       const row = 'bad' in item ? item.bad : mapRow(item.values, rules);
-      if (!isProblem(row)) await writer.add(item.line, row);
+      if (!isProblem(row)) {
+        if (dataset.privacyUnit === 'subject' && row.subject === undefined) report.withoutSubject++;
+        await writer.add(item.line, row);
+      }
       // The reader cannot go on (an unclosed quote, an unterminated array): importing the rows
       // before it would silently drop the rest of the file, so the whole import fails.
       else if (request.onBadRow === 'abort' || ('fatal' in item && item.fatal)) throw new ImportError(`line ${item.line}: ${row.reason}; the import was aborted and nothing was imported`);
