@@ -199,7 +199,12 @@ function runOptions(command: Command): Command {
 export function registerSynth(program: Command): void {
   const synth = program.command('synth').description('DP synthetic few-shot prompts: generate (default), plan, list, export');
 
-  runOptions(synth.command('run', { isDefault: true }).description('reserve the budget and generate (the default subcommand)')).action(generate);
+  const run = runOptions(synth.command('run', { isDefault: true }).description('reserve the budget and generate (the default subcommand)')).action(generate);
+  // `veil synth --help` shows the default subcommand's generation flags too (they were only in `synth run --help`).
+  synth.addHelpText('after', () => {
+    const lines = run.helpInformation().split('\n');
+    return `\nveil synth [run] — generation flags:\n${lines.slice(lines.indexOf('Options:') + 1).join('\n')}`;
+  });
 
   jobOptions(synth.command('plan').description('calibrate the noise and price a job against the budget (spends nothing)')).action(async (opts: JobOptions) => {
     const plan = await withServices(opts.dataDir, async (ctx) => callMethod(ctx, 'synth.plan', await request(ctx, opts)));
