@@ -17,6 +17,7 @@ import { synthesisRequestFromPlan, type SynthesisProgress } from '../../shared/a
 import type { MethodInput } from '../../shared/contract';
 import { outputFile, parseJsonText, readTextFile, writeOutput } from '../files';
 import { withServices } from '../withServices';
+import { progressLine } from '../progressLine';
 import { CliError, numberOption, printResult, SYNTH_METHODS, tableOption } from '../output';
 
 interface JobOptions {
@@ -162,16 +163,17 @@ async function generate(opts: RunOptions): Promise<void> {
       interrupt.checkpoint();
       await useModel(ctx, opts, job.teachers, interrupt.follow);
       interrupt.checkpoint();
+      const progress = progressLine();
       const off = ctx.subscribe((event, payload) => {
         if (event !== 'synth.progress' || opts.json) return;
         const p = payload as SynthesisProgress;
-        process.stderr.write(`\r${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
+        progress.update(`demonstration ${p.demonstrationsDone}`, `${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
       });
       const { jobId, runId } = await callMethod(ctx, 'synth.start', job);
       interrupt.follow(jobId);
       const finished = await ctx.jobs.wait(jobId);
       off();
-      if (!opts.json) process.stderr.write('\n');
+      progress.end();
       if (finished.status === 'cancelled' && interrupt.state.interrupted) {
         throw new CliError(`cancelled: run ${runId}; its reserved ε=${job.epsilon} stays charged`, 130);
       }
