@@ -111,3 +111,31 @@ describe('subject-level datasets', () => {
     expect(`${stdout}${stderr}`).toMatch(/warning: 1 row\(s\) have no subject id: in this subject-level dataset each counts as its own data subject/);
   }, 60_000);
 });
+
+describe('random split', () => {
+  const rows = Array.from({ length: 400 }, (_, i) => `row ${i},${i % 2 ? 'pos' : 'neg'}`).join('\n');
+
+  it('splits rows at random in the given proportions (CSPRNG), a seed making it repeatable; the CLI says which', async () => {
+    const path = file('split.csv', `text,label\n${rows}\n`);
+    const report = await imported(path, { randomSplit: { private: 0.5, public: 0.25, heldOut: 0.25 } });
+    expect(report).toMatchObject({ accepted: 400, randomSplit: 'csprng' });
+    const counts = (await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 1000 })).rows.reduce<Record<string, number>>((c, r) => ({ ...c, [r.split]: (c[r.split] ?? 0) + 1 }), {});
+    // Binomial(400, 0.5) and (400, 0.25): each count within 5 standard deviations (σ ≤ 10 and 8.7) of its mean; fails with probability < 1e-5.
+    expect(Math.abs(counts.private - 200)).toBeLessThan(50);
+    expect(Math.abs(counts.public - 100)).toBeLessThan(44);
+    expect(Math.abs(counts['held-out'] - 100)).toBeLessThan(44);
+
+    const seeded = async (name: string) => {
+      await callMethod(ctx, 'vault.createDataset', { name, labels: ['pos', 'neg'] });
+      expect(await imported(path, { dataset: name, randomSplit: { private: 0.5, public: 0.25, heldOut: 0.25, seed: 'audit-2026' } })).toMatchObject({ randomSplit: 'seed' });
+      return (await callMethod(ctx, 'vault.records', { dataset: name, limit: 1000 })).rows.map((r) => `${r.text}:${r.split}`).sort();
+    };
+    expect(await seeded('s1')).toEqual(await seeded('s2'));
+
+    await callMethod(ctx, 'vault.createDataset', { name: 'cli', labels: ['pos', 'neg'] });
+    const cli = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', path, '--dataset', 'cli', '--random-split', '0.8,0.1,0.1', '--data-dir', dataDir]);
+    expect(cli.stdout).toMatch(/rows without a split value were split at random \(from the CSPRNG; not a privacy mechanism\)/);
+    const bad = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', path, '--dataset', 'cli', '--random-split', '0.8,0.3,0.1', '--data-dir', dataDir]).then(() => '', (e: { stderr: string }) => e.stderr);
+    expect(bad).toMatch(/--random-split must be three proportions private,public,held-out adding up to 1/);
+  }, 120_000);
+});

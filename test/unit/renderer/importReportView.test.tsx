@@ -10,7 +10,7 @@ import { ImportReportView } from '../../../renderer/src/pages/vault/ImportReport
 
 const report: ImportReport = {
   importId: 1, datasetId: 2, format: 'csv', delimiter: ',', bytes: 120, rowsRead: 4, accepted: 4,
-  duplicates: { count: 0, lines: [] }, badRows: { count: 0, rows: [] }, encoding: { ok: true, encoding: 'utf-8', message: 'UTF-8' }, seconds: 0.1, alsoIn: [], withoutSubject: 0,
+  duplicates: { count: 0, lines: [] }, badRows: { count: 0, rows: [] }, encoding: { ok: true, encoding: 'utf-8', message: 'UTF-8' }, seconds: 0.1, alsoIn: [], withoutSubject: 0, randomSplit: null,
 };
 
 let container: HTMLDivElement;

@@ -80,7 +80,7 @@ describe('import report', () => {
   it('reads the report from a succeeded job, or nothing from anything else', () => {
     const report: ImportReport = {
       importId: 1, datasetId: 2, format: 'csv', delimiter: ',', bytes: 10, rowsRead: 3, accepted: 2,
-      duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1, alsoIn: [{ dataset: 'mail copy', records: 2 }], withoutSubject: 0,
+      duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1, alsoIn: [{ dataset: 'mail copy', records: 2 }], withoutSubject: 0, randomSplit: null,
     };
     expect(jobResult(importReportSchema, { status: 'succeeded', result: report })).toEqual(report);
     // A report stored before the cross-dataset check reads with none.
