@@ -6,10 +6,19 @@
  * Help is stored at commander's width for a pipe (80 columns).
  */
 import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
 import { defaultDataDir } from '../services/dataDir';
 import { APP_VERSION } from '../shared/appInfo';
 
 export { defaultDataDir }; // for the build, which stores the default its texts show
+
+/** A command's help exactly as `--help` prints it, text added with addHelpText included (helpInformation leaves it out). */
+export function helpText(command: Command): string {
+  let text = '';
+  command.configureOutput({ writeOut: (chunk) => void (text += chunk) });
+  command.outputHelp();
+  return text;
+}
 
 const HELP = new Set(['--help', '-h']);
 

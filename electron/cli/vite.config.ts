@@ -39,10 +39,10 @@ function storeHelp(): Plugin {
     name: 'veil-cli-help',
     async closeBundle() {
       const { buildProgram } = (await import(pathToFileURL(`${outDir}/veil.js`).href)) as { buildProgram: () => Command };
-      const { defaultDataDir } = (await import(pathToFileURL(`${outDir}/quickHelp.js`).href)) as { defaultDataDir: () => string };
+      const { defaultDataDir, helpText } = (await import(pathToFileURL(`${outDir}/quickHelp.js`).href)) as { defaultDataDir: () => string; helpText: (c: Command) => string };
       const texts: Record<string, string> = {};
       const visit = (command: Command, path: string[]): void => {
-        texts[path.join(' ')] = command.helpInformation();
+        texts[path.join(' ')] = helpText(command);
         for (const sub of command.commands) visit(sub, [...path, sub.name()]);
       };
       visit(buildProgram(), []);

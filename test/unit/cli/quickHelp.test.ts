@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProgram } from '../../../electron/cli/main';
-import { quickAnswer } from '../../../electron/cli/quickHelp';
+import { helpText, quickAnswer } from '../../../electron/cli/quickHelp';
 import { APP_VERSION } from '../../../electron/shared/appInfo';
 
 const helpFile = new URL('../../../out/cli/help.json', import.meta.url);
@@ -30,7 +30,7 @@ describe('quick --help and --version', () => {
   it('stores every command and prints exactly the full CLI help', () => {
     const expected: Record<string, string> = {};
     const visit = (command: Command, path: string[]): void => {
-      expected[path.join(' ')] = command.helpInformation();
+      expected[path.join(' ')] = helpText(command);
       for (const sub of command.commands) visit(sub, [...path, sub.name()]);
     };
     visit(buildProgram(), []);
