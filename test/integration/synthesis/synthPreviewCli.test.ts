@@ -76,7 +76,7 @@ describe('veil synth evaluate', () => {
     expect(await entries()).toEqual(before);
     expect((await withServices(data, (ctx) => callMethod(ctx, 'synth.get', { id: runId }))).utility).toEqual(utility);
     const text = await cli('synth', 'evaluate', String(runId), '--held-out', '25');
-    expect(text.stdout).toMatch(/^accuracy \/ balanced accuracy on 25 held-out examples with .*\n  DP synthetic prompt +\d+\.\d %  +\d+\.\d %\n  zero-shot/);
+    expect(text.stdout).toMatch(/^accuracy \/ balanced accuracy on 25 held-out examples with .*\n {2}DP synthetic prompt +\d+\.\d %  +\d+\.\d %\n {2}zero-shot/);
   }, 120_000);
 
   it('refuses an unknown run with one line', async () => {
