@@ -23,7 +23,7 @@ app.on('web-contents-created', (_event, contents) => {
 
 void app.whenReady().then(() => {
   hardenSession();
-  const win = createMainWindow(preload, rendererIndex);
+  const win = createMainWindow(preload, rendererIndex, { packaged: app.isPackaged });
   const unregister = registerIpc(ctx, win, rendererIndex, ggufDialogHandlers(win));
   win.on('closed', unregister);
 });

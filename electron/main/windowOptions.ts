@@ -14,9 +14,11 @@ export interface SecureWebPreferences {
   experimentalFeatures: false;
   spellcheck: false;
   navigateOnDragDrop: false;
+  /** Off in packaged builds: DevTools would give a local user a console inside the app. */
+  devTools: boolean;
 }
 
-export function secureWebPreferences(preload: string): SecureWebPreferences {
+export function secureWebPreferences(preload: string, { packaged = true }: { packaged?: boolean } = {}): SecureWebPreferences {
   return {
     preload,
     contextIsolation: true,
@@ -30,6 +32,7 @@ export function secureWebPreferences(preload: string): SecureWebPreferences {
     experimentalFeatures: false,
     spellcheck: false,
     navigateOnDragDrop: false,
+    devTools: !packaged,
   };
 }
 

@@ -12,7 +12,7 @@ const PAGES: [nav: string, heading: string][] = [
   ['Vault', 'Vault'],
   ['Budget', 'Privacy budget'],
   ['Synthesize', 'Synthesize a DP few-shot prompt'],
-  ['Ask', 'Private answering'],
+  ['Ask', 'Ask with private examples'],
   ['Audit', 'Membership-inference audit'],
   ['Models', 'Models'],
 ];

@@ -94,12 +94,13 @@ describe('electron-builder.yml', () => {
     expect(matches('files', 'x64')('package.json')).toBe(true);
   });
 
-  it('flips the Electron fuses that would let the shipped binary run other code (no run-as-node, NODE_OPTIONS, --inspect; app code only from the asar)', () => {
+  it('flips the Electron fuses that would let the shipped binary run other code (no run-as-node, NODE_OPTIONS, --inspect; app code only from the asar, checked against its embedded hash)', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
       enableCookieEncryption: true,
     });
     // The model host must then be a utilityProcess in Electron (a child_process.fork of the Electron binary needs run-as-node).

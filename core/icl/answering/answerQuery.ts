@@ -12,6 +12,7 @@
  */
 import type { LanguageModel } from '../../model/languageModel';
 import type { RandomSource } from '../../random/randomSource';
+import { requirePrivateRandom } from '../../random/privatePathRandom';
 import type { PoolRecord, PrivatePool } from '../privatePool';
 import { classificationQuery, generationQuery, renderFewShotPrompt, type Demonstration, type PromptTemplate } from '../prompts';
 import { teacherCapacity } from '../teacherEnsemble';
@@ -102,6 +103,7 @@ const argmaxOf = (values: readonly number[]) => values.reduce((best, v, i) => (v
  * A cancellation is rethrown, not counted as a failure.
  */
 async function teacherAnswers<T>(s: AnswerSettings, query: string, answer: (prompt: string) => Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
+  requirePrivateRandom(s.random, 'private answering');
   const cap = teacherCapacity(s.shots);
   const groups = (await s.pool.sampleTeachers(s.q, s.ensemble, s.random)).map((records) => records.slice(0, cap));
   const answers: (T | null)[] = [];
@@ -120,6 +122,19 @@ async function teacherAnswers<T>(s: AnswerSettings, query: string, answer: (prom
     s.onTeacher?.(m + 1, groups.length);
   }
   return { answers, failures };
+}
+
+/**
+ * A teacher's answer embedding as the sum needs it (the public dimension, unit norm: the
+ * sensitivity 2 relies on it). Anything else throws inside the teacher's guard, so one bad
+ * reply from a backend is that teacher's failure, never the batch's.
+ */
+function checkedEmbedding(embedding: ArrayLike<number> | undefined, dimension: number): ArrayLike<number> {
+  if (embedding?.length !== dimension) throw new RangeError('the teacher answer embedding has the wrong dimension');
+  let norm = 0;
+  for (let i = 0; i < dimension; i++) norm += embedding[i] * embedding[i];
+  if (!(Math.abs(Math.sqrt(norm) - 1) <= 1e-6)) throw new RangeError('the teacher answer embedding is not unit norm');
+  return embedding;
 }
 
 /** Unit-norm embeddings of public texts (one batched call). */
@@ -146,7 +161,8 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
   const candidates = await publicCandidates(s, query);
   if (s.method === 'embedding') {
     const candidateVectors = await embedAll(s, candidates);
-    const { answers, failures } = await teacherAnswers(s, query, async (prompt) => (await embedAll(s, [await generateText(s, prompt)]))[0]);
+    const dimension = candidateVectors[0]?.length ?? 0;
+    const { answers, failures } = await teacherAnswers(s, query, async (prompt) => checkedEmbedding((await embedAll(s, [await generateText(s, prompt)]))[0], dimension));
     const { output, event } = aggregateEmbedding(answers, candidateVectors, s.noise, s.random);
     return { result: { answer: candidates[output] }, event, failures };
   }

@@ -14,6 +14,7 @@ import { defaultDataDir } from '../../services/dataDir';
 import type { AnswerPlanDto, AnswerProgress, AnswerRunDto } from '../../shared/api/answering';
 import type { MethodInput } from '../../shared/contract';
 import { outputFile, writeOutput } from '../files';
+import { progressLine } from '../progressLine';
 import { interruptible, useModel, type ModelOptions } from '../jobControl';
 import { CliError, numberOption, printResult, tableOption } from '../output';
 import { readQueries } from '../queriesFile';
@@ -108,16 +109,17 @@ async function ask(opts: RunOptions): Promise<void> {
     try {
       await useModel(ctx, opts, job.ensemble, interrupt.follow);
       interrupt.checkpoint();
+      const progress = progressLine();
       const off = ctx.subscribe((event, payload) => {
         if (event !== 'ask.progress' || opts.json) return;
         const p = payload as AnswerProgress;
-        process.stderr.write(`\r${p.queriesDone}/${p.queriesTotal} queries, teacher ${p.teachersDone}/${p.teachersTotal}   `);
+        progress.update(`query ${p.queriesDone}`, `${p.queriesDone}/${p.queriesTotal} queries, teacher ${p.teachersDone}/${p.teachersTotal}`);
       });
       const { jobId, runId } = await callMethod(ctx, 'ask.start', job);
       interrupt.follow(jobId);
       const finished = await ctx.jobs.wait(jobId);
       off();
-      if (!opts.json) process.stderr.write('\n');
+      progress.end();
       if (finished.status === 'cancelled' && interrupt.state.interrupted) throw new CliError(`cancelled: run ${runId}; its reserved budget stays charged`, 130);
       if (finished.status !== 'succeeded') throw new CliError(`run ${runId} ${finished.status}: ${finished.error ?? ''} (the reserved budget stays spent)`);
       const result = await callMethod(ctx, 'ask.get', { id: runId });

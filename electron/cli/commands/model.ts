@@ -3,9 +3,8 @@
  * the tiny test GGUF (`make-tiny`). `try` runs through the same model service and jobs as
  * the app. API keys come from an environment variable, never from the command line.
  */
-import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { isTinyWeightType, makeTinyLlamaGguf } from '../../../core/model/gguf/tinyLlama';
 import { callMethod } from '../../services/api';
 import { ServiceContext } from '../../services/context';
@@ -13,6 +12,7 @@ import { defaultDataDir, ensureDataDir } from '../../services/dataDir';
 import { inspectGgufFile, sha256File } from '../../services/model/ggufFile';
 import { OpenAiClient } from '../../services/model/openai/openaiClient';
 import type { TryResult } from '../../shared/api/model';
+import { outputFile, writeOutput } from '../files';
 import { CliError, numberOption, printResult } from '../output';
 
 function formatBytes(n: number): string {
@@ -127,12 +127,15 @@ export function registerModel(program: Command): void {
     .option('--embedding <n>', 'embedding length (default 64)')
     .option('--feed-forward <n>', 'feed-forward length (default 128)')
     .option('--weights <type>', 'weight matrix type: F32, F16 or Q8_0 (default F32)')
-    .option('--force', 'overwrite an existing file')
+    .option('--overwrite', 'replace an existing file')
+    .addOption(new Option('--force', 'deprecated: --overwrite').hideHelp())
     .option('--json', 'print JSON')
-    .action(async (file: string, opts: { seed?: string; layers?: string; embedding?: string; feedForward?: string; weights?: string; force?: boolean; json?: boolean }) => {
-      const path = resolve(file);
-      if (!path.toLowerCase().endsWith('.gguf')) throw new CliError('the output file must end in .gguf', 2);
-      if (existsSync(path) && !opts.force) throw new CliError(`${path} exists; pass --force to overwrite`, 2);
+    .action(async (file: string, opts: { seed?: string; layers?: string; embedding?: string; feedForward?: string; weights?: string; overwrite?: boolean; force?: boolean; json?: boolean }) => {
+      if (!resolve(file).toLowerCase().endsWith('.gguf')) throw new CliError('the output file must end in .gguf', 2);
+      if (opts.force) process.stderr.write('veil: warning: --force is deprecated: use --overwrite\n');
+      // The CLI's one rule for files it writes (electron/cli/files.ts), with the file as the argument.
+      const out = outputFile(file, { flag: 'the output file', overwrite: opts.overwrite || opts.force });
+      const path = out.path;
       const weights = (opts.weights ?? 'F32').toUpperCase();
       if (!isTinyWeightType(weights)) throw new CliError(`--weights must be F32, F16 or Q8_0, got "${opts.weights}"`, 2);
       const bytes = makeTinyLlamaGguf({
@@ -142,7 +145,7 @@ export function registerModel(program: Command): void {
         feedForwardLength: numberOption('--feed-forward', opts.feedForward),
         weights,
       });
-      writeFileSync(path, bytes);
+      writeOutput(out, bytes);
       const result = { path, bytes: bytes.length, sha256: await sha256File(path) };
       printResult(opts.json, result, () => `wrote ${path} (${formatBytes(bytes.length)}, sha256 ${result.sha256})`);
     });

@@ -22,6 +22,7 @@ import { interruptible, useModel, type ModelOptions } from '../jobControl';
 import { CliError, numberOption, printResult, SAMPLING_MODES, SYNTH_METHODS, tableOption } from '../output';
 import { modelNotice } from '../../shared/modelNotice';
 import { registerSynthChecks } from './synthCheck';
+import { progressLine } from '../progressLine';
 
 interface JobOptions {
   dataset?: string;
@@ -121,16 +122,17 @@ async function generate(opts: RunOptions): Promise<void> {
       await useModel(ctx, opts, job.teachers, interrupt.follow);
       interrupt.checkpoint();
       if (!opts.json) process.stderr.write(`${modelNotice((await callMethod(ctx, 'model.status', {})).active).line}\n`);
+      const progress = progressLine();
       const off = ctx.subscribe((event, payload) => {
         if (event !== 'synth.progress' || opts.json) return;
         const p = payload as SynthesisProgress;
-        process.stderr.write(`\r${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
+        progress.update(`demonstration ${p.demonstrationsDone}`, `${p.demonstrationsDone}/${p.demonstrationsTotal} demonstrations, ${p.stepsDone}/${p.stepsMax} token steps`);
       });
       const { jobId, runId } = await callMethod(ctx, 'synth.start', job);
       interrupt.follow(jobId);
       const finished = await ctx.jobs.wait(jobId);
       off();
-      if (!opts.json) process.stderr.write('\n');
+      progress.end();
       if (finished.status === 'cancelled' && interrupt.state.interrupted) {
         throw new CliError(`cancelled: run ${runId}; its reserved ε=${job.epsilon} stays charged`, 130);
       }
@@ -160,7 +162,12 @@ function runOptions(command: Command): Command {
 export function registerSynth(program: Command): void {
   const synth = program.command('synth').description('DP synthetic few-shot prompts: generate (default), plan, preview, evaluate, list, export');
 
-  runOptions(synth.command('run', { isDefault: true }).description('reserve the budget and generate (the default subcommand)')).action(generate);
+  const run = runOptions(synth.command('run', { isDefault: true }).description('reserve the budget and generate (the default subcommand)')).action(generate);
+  // `veil synth --help` shows the default subcommand's generation flags too (they were only in `synth run --help`).
+  synth.addHelpText('after', () => {
+    const lines = run.helpInformation().split('\n');
+    return `\nveil synth [run] — generation flags:\n${lines.slice(lines.indexOf('Options:') + 1).join('\n')}`;
+  });
 
   registerSynthChecks(synth, runOptions, request);
 

@@ -38,6 +38,21 @@ interface ImportOptions extends Common {
   task: string;
   privacyUnit: string;
   subjectCap?: string;
+  randomSplit?: string;
+  splitSeed?: string;
+}
+
+/** --random-split P,PUB,HELD (proportions adding up to 1) and --split-seed; refused with the flag named. */
+function randomSplitOption(opts: ImportOptions): MethodInput<'vault.import'>['randomSplit'] {
+  if (opts.randomSplit === undefined) {
+    if (opts.splitSeed !== undefined) throw new CliError('--split-seed needs --random-split', 2);
+    return undefined;
+  }
+  const parts = opts.randomSplit.split(',').map((p) => Number(p.trim()));
+  if (parts.length !== 3 || parts.some((p) => !Number.isFinite(p) || p < 0 || p > 1) || Math.abs(parts[0] + parts[1] + parts[2] - 1) > 1e-9) {
+    throw new CliError(`--random-split must be three proportions private,public,held-out adding up to 1 (e.g. 0.8,0.1,0.1), got "${opts.randomSplit}"`, 2);
+  }
+  return { private: parts[0], public: parts[1], heldOut: parts[2], ...(opts.splitSeed === undefined ? {} : { seed: opts.splitSeed }) };
 }
 
 const common = (command: Command) => command.option('--data-dir <dir>', 'data directory', defaultDataDir()).option('--json', 'print JSON');
@@ -90,6 +105,7 @@ function importInput(file: string, opts: ImportOptions): MethodInput<'vault.impo
     mapping: { text: opts.text, label: opts.label, subject: opts.subject, output: opts.output, split: opts.splitColumn },
     split: choice('--split', opts.split, ['private', 'public', 'held-out'] as const),
     onBadRow: choice('--on-bad-row', opts.onBadRow, ['skip', 'abort'] as const),
+    randomSplit: randomSplitOption(opts),
   };
 }
 
@@ -101,6 +117,8 @@ function describeReport(report: ImportReport, dataset: string): string {
   if (badRows.count > 0) lines.push(`bad rows skipped: ${badRows.count}`, ...badRows.rows.slice(0, shown).map((b) => `  line ${b.line}: ${b.reason}`));
   if (badRows.count > shown) lines.push(`  … (--json lists the first ${badRows.rows.length})`);
   if (!report.encoding.ok) lines.push(`encoding: ${report.encoding.message}`);
+  if (report.randomSplit) lines.push(`rows without a split value were split at random (${report.randomSplit === 'seed' ? 'from --split-seed: repeatable' : 'from the CSPRNG'}; not a privacy mechanism)`);
+  if (report.withoutSubject > 0) lines.push(`warning: ${report.withoutSubject} row(s) have no subject id: in this subject-level dataset each counts as its own data subject (map --subject, or fill the column)`);
   for (const other of report.alsoIn) lines.push(`warning: ${other.records} imported texts are also in dataset "${other.dataset}", which has its own budget: a release from either spends against the same people`);
   return lines.join('\n');
 }
@@ -120,6 +138,8 @@ function registerImport(vault: Command): void {
       .option('--output <column>', 'column holding the reference output (generation)')
       .option('--split <split>', 'private | public | held-out: split of rows without a split column value', 'private')
       .option('--split-column <column>', 'column holding each row\'s split')
+      .option('--random-split <p,pub,held>', 'split rows without a split value at random in these proportions, e.g. 0.8,0.1,0.1 (CSPRNG; not a privacy mechanism)')
+      .option('--split-seed <text>', 'with --random-split: a seed for a repeatable split instead of the CSPRNG')
       .option('--on-bad-row <action>', 'skip | abort', 'skip')
       .option('--create', 'create the dataset if it does not exist')
       .option('--labels <list>', 'with --create: the public label set, comma-separated')

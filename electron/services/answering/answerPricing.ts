@@ -20,6 +20,7 @@ import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import { RefusalError } from '../refusalError';
 import type { BudgetState } from '../synthesis/synthesisPricing';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
+import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
 const CALIBRATION_TOLERANCE = 1e-3;
 /** Batches counted when saying what is left; beyond, "at least this many". */
@@ -54,7 +55,7 @@ export function priceAnswers({ request, dataset, units, queries, budget }: Prici
   if (queries < 1) throw new RefusalError('no queries to answer: give at least one');
   const method = defaultAggregation(dataset, request.aggregation);
   const shape: AnswerShape = { ensemble: request.ensemble, shots: request.shots, method };
-  const delta = request.delta ?? budget?.delta ?? 1 / (10 * units);
+  const delta = request.delta ?? budget?.delta ?? defaultDelta(units);
   const size = sizeEpsilon(request.epsilon);
   const sizeEvent: PrivacyEvent = { kind: 'pure', epsilon: size, neighbouring: 'add-remove' };
   // PTR: δ₀ per test, a share of δ for the tests together (composition adds them).

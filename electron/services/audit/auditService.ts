@@ -23,6 +23,8 @@ import type { SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSo
 import type { AuditStore } from './auditStore';
 import { loadAuditData, resolveTarget, type ResolvedTarget } from './auditTargets';
 import { baselineMechanism, synthesisMechanism } from './canaryMechanism';
+import { publicReason } from '../model/jobModel';
+import { RemoteServerError } from '../model/openai/openaiClient';
 
 export class AuditService {
   constructor(
@@ -60,8 +62,10 @@ export class AuditService {
       return { auditId };
     } catch (error) {
       const cancelled = job.signal.aborted;
-      await this.store.finish(auditId, cancelled ? 'cancelled' : 'failed', { error: cancelled ? 'cancelled' : error instanceof Error ? error.message : String(error) });
-      throw error;
+      // A remote server's own explanation may quote the prompt (private records): only its status is kept.
+      const reason = cancelled ? 'cancelled' : publicReason(error);
+      await this.store.finish(auditId, cancelled ? 'cancelled' : 'failed', { error: reason });
+      throw cancelled || !(error instanceof RemoteServerError) ? error : new Error(reason);
     }
   }
 

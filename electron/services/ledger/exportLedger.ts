@@ -33,7 +33,8 @@ export function ledgerJson(summary: LedgerSummary, entries: readonly LedgerEntry
     genesisHash: GENESIS_HASH,
     exportedAt: exportedAt.toISOString(),
     dataset: summary.dataset,
-    budget: summary.budget,
+    // N is the vault's exact private count: shown to the analyst, never in a file that leaves the machine.
+    budget: summary.budget && { ...summary.budget, privacyUnits: undefined },
     spent: summary.spent,
     curve: summary.curve,
     head: summary.head,

@@ -58,6 +58,8 @@ export const importReportSchema = z.object({
     .array(z.object({ dataset: z.string(), records: z.number() }))
     .default([])
     .describe('other datasets already holding some of the imported texts (each has its own budget)'),
+  randomSplit: z.enum(['csprng', 'seed']).nullable().default(null).describe('rows without a split value were split at random, drawn from the CSPRNG or from the given seed'),
+  withoutSubject: z.number().default(0).describe('subject-level dataset: rows imported with no subject id (each counts as its own data subject)'),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -80,6 +82,22 @@ export const importPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
+/**
+ * Rows split at random into private / public / held-out. Not a privacy mechanism (which rows
+ * are public is the analyst's choice either way): the draw uses the CSPRNG, or a seed the
+ * analyst gives to make the split repeatable.
+ */
+export const randomSplitSchema = z
+  .object({
+    private: z.number().min(0).max(1),
+    public: z.number().min(0).max(1),
+    heldOut: z.number().min(0).max(1),
+    seed: z.string().min(1).max(200).optional().describe('repeatable split from this seed; default: the CSPRNG'),
+  })
+  .strict()
+  .refine((r) => Math.abs(r.private + r.public + r.heldOut - 1) < 1e-9, { message: 'the proportions must add up to 1' });
+export type RandomSplit = z.infer<typeof randomSplitSchema>;
+
 export const importRequestSchema = z
   .object({
     dataset: datasetRefSchema,
@@ -87,6 +105,7 @@ export const importRequestSchema = z
     mapping: columnMappingSchema.default({ text: 'text' }),
     split: splitSchema.default('private').describe('split of every row when no split column is mapped (and of rows with an empty one)'),
     onBadRow: onBadRowSchema.default('skip'),
+    randomSplit: randomSplitSchema.optional().describe('split rows with no split value at random in these proportions (instead of `split`)'),
   })
   .strict();
 export type ImportRequest = z.output<typeof importRequestSchema>;

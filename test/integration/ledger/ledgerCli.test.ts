@@ -88,18 +88,18 @@ describe('veil budget / veil ledger', () => {
     expect(before.spent.epsilon.upper).toBeGreaterThan(0.45);
     out.length = 0;
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '0.5')).toBe(1);
-    expect(err.join('')).toMatch(/^veil: δ cannot be raised from 2\.00e-3 to 5\.00e-1 on dataset "notes": it has charges.*Lowering δ is allowed/);
+    expect(err.join('')).toMatch(/^veil: δ cannot be raised from 1\.00e-5 to 5\.00e-1 on dataset "notes": it has charges.*Lowering δ is allowed/);
     expect(err.join('').trim().split('\n')).toHaveLength(1);
     await veil('budget', 'show', '--dataset', 'notes', '--json');
-    expect(json()).toMatchObject({ entries: before.entries, spent: before.spent, budget: { delta: 1 / 500 } });
+    expect(json()).toMatchObject({ entries: before.entries, spent: before.spent, budget: { delta: 1e-5 } });
     out.length = 0;
-    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '1e-3', '--json')).toBe(0);
-    expect(json().budget.delta).toBe(1e-3);
-    // No δ given: the default 1/(10·N) = 2e-3 would raise it; the δ in force is kept.
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '1e-6', '--json')).toBe(0);
+    expect(json().budget.delta).toBe(1e-6);
+    // No δ given: the default min(1/(10·N), 1e-5) = 1e-5 would raise it; the δ in force is kept.
     out.length = 0;
     expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--json')).toBe(0);
-    expect(json().budget.delta).toBe(1e-3);
-    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '2e-3')).toBe(1);
+    expect(json().budget.delta).toBe(1e-6);
+    expect(await veil('budget', 'set', '--dataset', 'notes', '--epsilon', '4', '--delta', '1e-5')).toBe(1);
   });
 
   it('refuses a release under another neighbouring relation, writing nothing, and keeps charging', async () => {

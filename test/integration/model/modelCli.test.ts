@@ -29,7 +29,10 @@ describe('veil model', () => {
     expect(existsSync(file)).toBe(true);
     const again = await cli('model', 'make-tiny', file);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/exists; pass --force/);
+    expect(again.stderr).toMatch(/exists; add --overwrite to replace it/);
+    expect((await cli('model', 'make-tiny', file, '--seed', '8', '--overwrite')).code).toBe(0);
+    const forced = await cli('model', 'make-tiny', file, '--seed', '7', '--force');
+    expect(forced).toMatchObject({ code: 0, stderr: expect.stringContaining('--force is deprecated: use --overwrite') });
     const info = await cli('model', 'info', file, '--json');
     expect(JSON.parse(info.stdout)).toMatchObject({ fileName: 'tiny.gguf', sha256: JSON.parse(made.stdout).sha256, metadata: { architecture: 'llama', vocabularySize: 734 } });
     const human = await cli('model', 'info', file);

@@ -14,6 +14,7 @@ import { changedPaths } from '../../../core/export/canonicalJson';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
+import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
 let dir: string;
 let ctx: ServiceContext;
@@ -100,8 +101,8 @@ describe('private pool sizes', () => {
     await callMethod(ctx, 'vault.createDataset', { name: 'e', labels: ['spam', 'ham'] });
     await callMethod(ctx, 'vault.addRecords', { dataset: 'e', records });
     const { budget } = await callMethod(ctx, 'budget.set', { dataset: 'e', epsilon: 5 });
-    const noisyN = 1 / (10 * budget.delta);
-    expect(Number.isInteger(Math.round(noisyN)) && Math.abs(noisyN - Math.round(noisyN)) < 1e-6).toBe(true);
+    // δ = defaultDelta(Ñ) = min(1/(10·Ñ), 1e-5): 1e-5 for any plausible noisy count of these 60 records.
+    expect(budget.delta).toBe(1e-5);
     const entries = await callMethod(ctx, 'ledger.entries', { dataset: 'e' });
     expect(entries.map((e) => e.type)).toEqual(['budget', 'reserve', 'commit']);
     expect(entries[1]).toMatchObject({ event: { kind: 'pure', epsilon: 0.1 }, status: 'committed', parameters: { poolSizes: 'noisy', poolSizeEpsilon: 0.1 } });
@@ -112,7 +113,7 @@ describe('private pool sizes', () => {
     await callMethod(ctx, 'vault.createDataset', { name: 'f', labels: ['spam', 'ham'] });
     await callMethod(ctx, 'vault.addRecords', { dataset: 'f', records });
     await callMethod(ctx, 'sizes.set', { dataset: 'f', sizePublic: true });
-    expect((await callMethod(ctx, 'budget.set', { dataset: 'f', epsilon: 5 })).budget.delta).toBe(1 / 600);
+    expect((await callMethod(ctx, 'budget.set', { dataset: 'f', epsilon: 5 })).budget.delta).toBe(defaultDelta(records.length));
     expect((await callMethod(ctx, 'ledger.entries', { dataset: 'f' })).map((e) => e.type)).toEqual(['budget']);
   }, 60_000);
 });

@@ -80,3 +80,62 @@ describe('JSON numbers', () => {
     expect((await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 10 })).rows[0].text).toBe('-12345678901234567890.25');
   });
 });
+
+describe('CSV rows merged by an open quote', () => {
+  it('are a bad row naming both lines, not one record that lost a label and a subject', async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'tickets', labels: ['bug', 'feature'] });
+    const csv = [
+      'id,text,label,subject',
+      '7,Crash on start,bug,C005',
+      '8,"Unterminated quote here,bug,C006',
+      '9,"Where is the dark mode toggle?",feature,C007',
+      '10,"A real multi-line text,',
+      'with commas, on two lines",bug,C008',
+    ].join('\n');
+    const report = await imported(file('merged.csv', `${csv}\n`), { dataset: 'tickets', mapping: { text: 'text', label: 'label', subject: 'subject' } });
+    expect(report.badRows.rows).toEqual([{ line: 3, code: 'malformed', reason: expect.stringMatching(/^lines 3–4 were read as one row: a quote opened on line 3 is closed inside a field on line 4/) }]);
+    expect(report.accepted).toBe(2);
+    const texts = (await callMethod(ctx, 'vault.records', { dataset: 'tickets', limit: 10 })).rows.map((r) => r.text);
+    expect(texts).toContain('A real multi-line text,\nwith commas, on two lines');
+    expect(JSON.stringify(report)).not.toContain('Unterminated');
+  });
+});
+
+describe('subject-level datasets', () => {
+  it('count the rows imported without a subject id, and the CLI warns', async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'people', labels: ['pos', 'neg'], privacyUnit: 'subject', subjectCap: 2 });
+    const path = file('people.csv', 'text,label,who\nfirst,pos,s1\nsecond,neg,\nthird,pos,s2\nfourth,neg,\n');
+    expect(await imported(path, { dataset: 'people', mapping: { text: 'text', label: 'label', subject: 'who' } })).toMatchObject({ accepted: 4, withoutSubject: 2 });
+    const again = file('people2.csv', 'text,label,who\nfifth,pos,\n');
+    const { stderr, stdout } = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', again, '--dataset', 'people', '--subject', 'who', '--data-dir', dataDir]);
+    expect(`${stdout}${stderr}`).toMatch(/warning: 1 row\(s\) have no subject id: in this subject-level dataset each counts as its own data subject/);
+  }, 60_000);
+});
+
+describe('random split', () => {
+  const rows = Array.from({ length: 400 }, (_, i) => `row ${i},${i % 2 ? 'pos' : 'neg'}`).join('\n');
+
+  it('splits rows at random in the given proportions (CSPRNG), a seed making it repeatable; the CLI says which', async () => {
+    const path = file('split.csv', `text,label\n${rows}\n`);
+    const report = await imported(path, { randomSplit: { private: 0.5, public: 0.25, heldOut: 0.25 } });
+    expect(report).toMatchObject({ accepted: 400, randomSplit: 'csprng' });
+    const counts = (await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 1000 })).rows.reduce<Record<string, number>>((c, r) => ({ ...c, [r.split]: (c[r.split] ?? 0) + 1 }), {});
+    // Binomial(400, 0.5) and (400, 0.25): each count within 5 standard deviations (σ ≤ 10 and 8.7) of its mean; fails with probability < 1e-5.
+    expect(Math.abs(counts.private - 200)).toBeLessThan(50);
+    expect(Math.abs(counts.public - 100)).toBeLessThan(44);
+    expect(Math.abs(counts['held-out'] - 100)).toBeLessThan(44);
+
+    const seeded = async (name: string) => {
+      await callMethod(ctx, 'vault.createDataset', { name, labels: ['pos', 'neg'] });
+      expect(await imported(path, { dataset: name, randomSplit: { private: 0.5, public: 0.25, heldOut: 0.25, seed: 'audit-2026' } })).toMatchObject({ randomSplit: 'seed' });
+      return (await callMethod(ctx, 'vault.records', { dataset: name, limit: 1000 })).rows.map((r) => `${r.text}:${r.split}`).sort();
+    };
+    expect(await seeded('s1')).toEqual(await seeded('s2'));
+
+    await callMethod(ctx, 'vault.createDataset', { name: 'cli', labels: ['pos', 'neg'] });
+    const cli = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', path, '--dataset', 'cli', '--random-split', '0.8,0.1,0.1', '--data-dir', dataDir]);
+    expect(cli.stdout).toMatch(/rows without a split value were split at random \(from the CSPRNG; not a privacy mechanism\)/);
+    const bad = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', path, '--dataset', 'cli', '--random-split', '0.8,0.3,0.1', '--data-dir', dataDir]).then(() => '', (e: { stderr: string }) => e.stderr);
+    expect(bad).toMatch(/--random-split must be three proportions private,public,held-out adding up to 1/);
+  }, 120_000);
+});

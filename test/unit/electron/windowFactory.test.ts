@@ -18,6 +18,7 @@ const fake = vi.hoisted(() => {
     readonly webContents = {
       events: handlers(),
       windowOpenHandler: null as Handler | null,
+      closeDevTools: vi.fn(),
       on(event: string, fn: Handler) {
         this.events.set(event, fn);
       },
@@ -97,6 +98,22 @@ describe('createMainWindow', () => {
     expect(fire('will-navigate', 'file:///opt/veil/out/renderer/index.html#/budget')).toBe(false);
     expect(fire('will-redirect', 'file:///opt/veil/out/renderer/index.html')).toBe(true);
     expect(fire('will-attach-webview', {}, {})).toBe(true);
+  });
+
+  it('denies a frame navigating away from the app page, and closes DevTools in a packaged build', () => {
+    const { win } = openWindow();
+    const frameNavigation = (url: string) => {
+      const event = { url, isMainFrame: false, preventDefault: vi.fn() };
+      win.webContents.events.get('will-frame-navigate')!(event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(frameNavigation('https://evil.example/')).toBe(true);
+    expect(frameNavigation('file:///opt/veil/out/renderer/index.html')).toBe(false);
+    expect(win.options.webPreferences).toMatchObject({ devTools: false });
+    win.webContents.events.get('devtools-opened')!();
+    expect(win.webContents.closeDevTools).toHaveBeenCalledOnce();
+    createMainWindow(PRELOAD, INDEX, { packaged: false });
+    expect(fake.FakeWindow.created.at(-1)!.options.webPreferences).toMatchObject({ devTools: true });
   });
 
   it('denies every new window and hands only credential-free https links to the system browser', () => {

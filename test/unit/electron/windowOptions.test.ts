@@ -15,7 +15,9 @@ describe('window security options', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      devTools: false,
     });
+    expect(secureWebPreferences('/app/out/preload/index.cjs', { packaged: false }).devTools).toBe(true);
   });
 
   it('opens only credential-free https links externally', () => {

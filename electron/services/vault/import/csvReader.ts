@@ -6,6 +6,9 @@
  * would shift the columns); missing trailing fields are empty. A CSV error — a quote left
  * open at the end, a record longer than MAX_RECORD_CHARS (an unclosed quote, typically) —
  * is reported at the line where its row starts and ends the reading of the file there.
+ * A row read across lines whose quoted field is closed by a quote in the middle of a field
+ * (a quote left open swallowed the next line, delimiters and all) is a bad row naming its
+ * lines: relaxed quoting would otherwise merge two rows silently.
  */
 import { parse as parseStream, type CsvError, type InfoRecord, type Options, type Parser } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
@@ -42,6 +45,19 @@ export function csvHeader(head: string, delimiter: Delimiter): string[] {
   return rows[0].map((name) => name.trim());
 }
 
+/** Lines a raw record spans beyond its first (its final line end not counted). */
+const extraLines = (raw: string): number => (raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g) ?? []).length;
+
+/** A multi-line record that strict RFC 4180 reading rejects for a quote closing inside a field: rows merged by an open quote. */
+function mergedByOpenQuote(raw: string, delimiter: Delimiter): boolean {
+  try {
+    parseSync(raw, { delimiter, relax_column_count: true });
+    return false;
+  } catch (error) {
+    return (error as CsvError).code === 'CSV_INVALID_CLOSING_QUOTE';
+  }
+}
+
 const write = (stream: NodeJS.WritableStream, chunk: Buffer) =>
   new Promise<Error | null | undefined>((resolve) => stream.write(chunk, (error) => resolve(error)));
 
@@ -58,10 +74,13 @@ export function csvReader(delimiter: Delimiter): FormatReader {
       lastEnd = endOffset;
       return line;
     };
-    const onRecord = (fields: string[], line: number) => {
+    const onRecord = ({ record: fields, raw }: { record: string[]; raw: string }, line: number) => {
       if (stopped) return;
+      const spans = header ? extraLines(raw) : 0;
       if (!header) header = fields.map((f) => f.trim());
-      else if (fields.length > header.length) queue.push(badRow(line, 'malformed', `the row has ${fields.length} fields but the header has ${header.length} (an unquoted delimiter?)`));
+      else if (spans > 0 && mergedByOpenQuote(raw, delimiter)) {
+        queue.push(badRow(line, 'malformed', `lines ${line}–${line + spans} were read as one row: a quote opened on line ${line} is closed inside a field on line ${line + spans} (a quote left open?); none of them was imported`));
+      } else if (fields.length > header.length) queue.push(badRow(line, 'malformed', `the row has ${fields.length} fields but the header has ${header.length} (an unquoted delimiter?)`));
       else queue.push({ line, values: Object.fromEntries(fields.map((value, k) => [header![k], value])) });
     };
     const onError = (code: string) => {
@@ -69,11 +88,13 @@ export function csvReader(delimiter: Delimiter): FormatReader {
       stopped = true;
       queue.push({ ...badRow(startLine(lastEnd), 'malformed', FATAL[code] ?? `the row is not valid CSV (${code}); the rest of the file was not read`), fatal: true });
     };
-    const parser: Parser = parseStream({
+    const streamOptions: Options = {
       ...options(delimiter),
-      on_record: (fields: string[], info: InfoRecord): null => (onRecord(fields, startLine(info.bytes)), null),
+      raw: true, // on_record gets { record, raw }
+      on_record: (data: unknown, info: InfoRecord): null => (onRecord(data as { record: string[]; raw: string }, startLine(info.bytes)), null),
       on_skip: (error: CsvError | undefined) => void onError(error?.code ?? 'CSV_ERROR'),
-    });
+    };
+    const parser: Parser = parseStream(streamOptions);
     parser.on('error', () => undefined);
     try {
       for await (const chunk of chunks) {

@@ -78,7 +78,7 @@ export function detectFormat(path: string, head: string): ImportFormat {
 const NAMES: Record<keyof ColumnMapping, string[]> = {
   text: ['text', 'body', 'content', 'message', 'note', 'notes', 'email', 'document', 'sentence', 'input', 'prompt'],
   label: ['label', 'class', 'category', 'target'],
-  subject: ['subject_id', 'subjectid', 'subject id', 'patient_id', 'patient', 'user_id', 'person_id'],
+  subject: ['subject_id', 'subjectid', 'subject id', 'patient_id', 'patient id', 'patient', 'user_id', 'user id', 'person_id', 'customer_id', 'customer id', 'customerid', 'client_id', 'account_id', 'employee_id', 'member_id', 'author_id', 'sender_id'],
   split: ['split'],
   output: ['output', 'response', 'answer', 'completion', 'reference'],
 };

@@ -11,6 +11,8 @@ const KEEP = 1000;
 export class ReportBuilder {
   rowsRead = 0;
   accepted = 0;
+  /** Rows mapped with no subject id (counted for subject-level datasets). */
+  withoutSubject = 0;
   private duplicateCount = 0;
   private readonly duplicateLines: number[] = [];
   private badCount = 0;
@@ -27,9 +29,10 @@ export class ReportBuilder {
     this.duplicateLines.push(...duplicateLines.slice(0, KEEP - this.duplicateLines.length));
   };
 
-  build(rest: Omit<ImportReport, 'rowsRead' | 'accepted' | 'duplicates' | 'badRows'>): ImportReport {
+  build(rest: Omit<ImportReport, 'rowsRead' | 'accepted' | 'duplicates' | 'badRows' | 'withoutSubject'>): ImportReport {
     return {
       ...rest,
+      withoutSubject: this.withoutSubject,
       rowsRead: this.rowsRead,
       accepted: this.accepted,
       duplicates: { count: this.duplicateCount, lines: this.duplicateLines },

@@ -6,6 +6,8 @@
  * every accepted record, the report — so a cancel, an abort on a bad row, a crash or a
  * killed process leaves all of the import or none of it (exclusiveWrite.ts).
  */
+import { cryptoRandom } from '../../../../core/random/cryptoRandom';
+import { seededRandom } from '../../../../core/random/seededRandom';
 import type { DatasetDto } from '../../../shared/api/vault';
 import type { ImportReport, ImportRequest } from '../../../shared/api/vaultFiles';
 import type { Queryable } from '../../db/database';
@@ -19,7 +21,7 @@ import { formatReader, readChunks } from './fileSource';
 import { ImportError } from './importTypes';
 import { createImport, finishImport, RecordWriter } from './importWriter';
 import { ReportBuilder } from './importReport';
-import { checkMapping, isProblem, mapRow } from './mapping';
+import { checkMapping, isProblem, mapRow, splitDrawer } from './mapping';
 import { sniffFile, type SniffedFile } from './preview';
 
 const PROGRESS_MS = 250;
@@ -51,7 +53,8 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   const report = new ReportBuilder();
   const writer = new RecordWriter(tx, { datasetId: dataset.id, importId }, report.addInserted);
   const check = new Utf8Check();
-  const rules = { mapping: request.mapping, split: request.split, labels: dataset.labels };
+  const random = request.randomSplit && (request.randomSplit.seed === undefined ? cryptoRandom : seededRandom(request.randomSplit.seed));
+  const rules = { mapping: request.mapping, split: request.split, labels: dataset.labels, drawSplit: request.randomSplit && random ? splitDrawer(request.randomSplit, random) : undefined };
   let bytes = 0;
   let reported = 0;
   const tap = (chunk: Buffer) => {
@@ -67,7 +70,10 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
     for await (const item of formatReader(p.format, p.delimiter)(readChunks(file.path, tap))) {
       report.rowsRead++;
       const row = 'bad' in item ? item.bad : mapRow(item.values, rules);
-      if (!isProblem(row)) await writer.add(item.line, row);
+      if (!isProblem(row)) {
+        if (dataset.privacyUnit === 'subject' && row.subject === undefined) report.withoutSubject++;
+        await writer.add(item.line, row);
+      }
       // The reader cannot go on (an unclosed quote, an unterminated array): importing the rows
       // before it would silently drop the rest of the file, so the whole import fails.
       else if (request.onBadRow === 'abort' || ('fatal' in item && item.fatal)) throw new ImportError(`line ${item.line}: ${row.reason}; the import was aborted and nothing was imported`);
@@ -84,6 +90,7 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   const alsoIn = await tx.all<{ dataset: string; records: number }>(ALSO_IN, { importId });
   const result = report.build({
     importId, datasetId: dataset.id, format: p.format, delimiter: p.delimiter, bytes,
+    randomSplit: request.randomSplit ? (request.randomSplit.seed === undefined ? 'csprng' : 'seed') : null,
     encoding: streamVerdict(check, p.bom), seconds: +((performance.now() - started) / 1000).toFixed(3), alsoIn,
   });
   await finishImport(tx, result);

@@ -22,7 +22,7 @@ function facts(dataset: DatasetDto, stats: VaultStats | undefined): [string, str
   return [
     ['Task', dataset.task],
     ['Public labels', dataset.task === 'classification' ? dataset.labels.join(', ') || 'none' : 'none (generation)'],
-    ['Privacy unit', dataset.privacyUnit === 'record' ? 'one record' : `one data subject, ≤ ${subjectCap} record${subjectCap === 1 ? '' : 's'} each`],
+    ['Privacy unit', dataset.privacyUnit === 'record' ? 'one record' : `one data subject: at most ${subjectCap} record${subjectCap === 1 ? '' : 's'} of each in any sample (the cap applies at sampling; every record is kept)`],
     ['Records', `${formatCount(counts.total)} (private ${formatCount(counts.private)} · public ${formatCount(counts.public)} · held-out ${formatCount(counts.heldOut)})`],
     ...(stats && dataset.privacyUnit === 'subject' ? [['Subjects (private)', formatCount(stats.subjects)] as [string, string]] : []),
   ];

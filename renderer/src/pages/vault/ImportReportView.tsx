@@ -13,6 +13,12 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         {report.delimiter ? `, delimiter ${JSON.stringify(report.delimiter)}` : ''}) in {report.seconds.toFixed(1)} s. Duplicates skipped: {formatCount(duplicates.count)}. Bad rows: {formatCount(badRows.count)}.
       </Alert>
       {!report.encoding.ok && <Alert severity="warning">{report.encoding.message}</Alert>}
+      {report.withoutSubject > 0 && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {formatCount(report.withoutSubject)} {report.withoutSubject === 1 ? 'row has' : 'rows have'} no subject id: in this subject-level dataset each counts as its own data
+          subject. Map the subject column, or fill it, if these rows belong to people with other records.
+        </Alert>
+      )}
       {report.alsoIn.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           Some imported texts are also in{' '}

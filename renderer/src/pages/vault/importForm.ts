@@ -28,13 +28,25 @@ function labelColumnByValues(preview: ImportPreview, labels: readonly string[]):
   return labels.length > 0 ? (preview.columns.find(fits) ?? '') : '';
 }
 
+/** Column names that often hold who a row is about; taken only when the preview's values look like ids, not text (an email's "subject" line). */
+const SUBJECT_NAMES = new Set(['subject', 'customer', 'client', 'user', 'person', 'author', 'sender', 'patient', 'who', 'owner', 'member', 'employee']);
+
+/** A column named like a subject whose values are short tokens without spaces (ids such as "C006"). */
+function subjectColumnByValues(preview: ImportPreview): string {
+  const idLike = (column: string) => {
+    const values = preview.rows.map((r) => r.values[column]).filter((v): v is string => v !== null && v !== undefined && v.trim() !== '');
+    return values.length >= 1 && values.every((v) => v.trim().length <= 40 && !/\s/.test(v.trim()));
+  };
+  return preview.columns.find((c) => SUBJECT_NAMES.has(c.trim().toLowerCase()) && idLike(c)) ?? '';
+}
+
 export function initialMapping(preview: ImportPreview, labels: readonly string[] = []): MappingState {
   const known = (column: string | undefined) => (column && preview.columns.includes(column) ? column : '');
   const s = preview.suggestedMapping;
   return {
     text: known(s.text) || known('text') || (preview.columns[0] ?? ''),
     label: known(s.label) || labelColumnByValues(preview, labels),
-    subject: known(s.subject),
+    subject: known(s.subject) || subjectColumnByValues(preview),
     split: known(s.split),
     output: known(s.output),
   };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accountEpsilon } from '../../../../core/accounting';
-import { composed, gaussian, poissonSampled, pureDp } from '../../../../core/accounting/events';
+import { composed, gaussian, poissonSampled, pureDp, sequence } from '../../../../core/accounting/events';
 import { samplingRate } from '../../../../core/icl/demonstration';
 import { tangAggregator } from '../../../../core/icl/dpFewShot';
 import { demonstrationsEvent } from '../../../../core/icl/sampling';
@@ -52,8 +52,10 @@ describe('sampling per demonstration: accounting', () => {
       priceSynthesis(synthesisRequestSchema.parse({ dataset: 'mail', epsilon: 4, delta: 1e-5, shots: 4, maxTokens: 32, sampling }), dataset, units, null, 1000);
     const fixed = at('per-demonstration');
     const sigmaFixed = (fixed.plan.noise as { sigma: number }).sigma;
-    expect(fixed.plan.event).toEqual(jobEvent(fixed.pools, fixed.shape, tangAggregator({ kind: 'gaussian', sigma: sigmaFixed }), 'record'));
-    expect(fixed.plan.event).toMatchObject({ kind: 'composed', count: 2, event: { kind: 'poisson-sampled', event: { kind: 'composed', count: 32 } } });
+    // The noisy pool sizes are released first (ε 0.1), then the demonstrations.
+    const steps = jobEvent(fixed.pools, fixed.shape, tangAggregator({ kind: 'gaussian', sigma: sigmaFixed }), 'record');
+    expect(fixed.plan.event).toEqual(sequence([pureDp(0.1), steps]));
+    expect(steps).toMatchObject({ kind: 'composed', count: 2, event: { kind: 'poisson-sampled', event: { kind: 'composed', count: 32 } } });
     expect(fixed.plan.epsilon.upper).toBeLessThanOrEqual(4);
     expect(fixed.plan.epsilon.upper).toBeGreaterThan(4 * 0.99);
     // The same ε needs more noise per token when the sample is kept for 32 steps.

@@ -45,6 +45,14 @@ describe('ledger documents', () => {
     expect(exportFileName(summary, 'json')).toBe('veil-ledger-mail_box-eeeeeeee.json');
   });
 
+  it('leaves the exact count of privacy units out of the JSON export (it would release N)', () => {
+    const counted: LedgerSummary = { ...summary, budget: { ...summary.budget!, privacyUnits: 37 } };
+    const doc = JSON.parse(ledgerJson(counted, [reserve]));
+    expect(doc.budget).toMatchObject({ epsilon: 1, delta: 1e-6 });
+    expect(doc.budget).not.toHaveProperty('privacyUnits');
+    expect(JSON.stringify(doc)).not.toContain('37');
+  });
+
   it('writes a self-contained, escaped HTML report with the curve and the chain head', () => {
     const html = budgetReportHtml(summary, [reserve], new Date('2025-02-01T00:00:00Z'));
     expect(html).toContain('mail &#60;&#38;&#62; box');

@@ -8,6 +8,7 @@ import { inMemoryPool } from '../../../../../core/icl/privatePool';
 import { defaultTemplate } from '../../../../../core/icl/prompts';
 import { poissonSampleTeachers } from '../../../../../core/mechanisms/poissonSampling';
 import { seededRandom } from '../../../../../core/random/seededRandom';
+import { allowSeededOnPrivatePath } from '../../../../../core/random/privatePathRandom';
 import type { RandomSource } from '../../../../../core/random/randomSource';
 import { answerFakeModel, PUBLIC_WORDS } from './answerFakeModel';
 
@@ -17,7 +18,7 @@ function settings(pool: PrivatePool, overrides: Partial<AnswerSettings> = {}): A
   return {
     model: answerFakeModel(), pool, template: defaultTemplate('Classify.'), task: { kind: 'classification', labels: ['ham', 'spam'] },
     method: 'vote', ensemble: 10, shots: 2, q: 0.5, noise: null, ptrDelta: 1e-6, keywords: 3, candidates: 5, candidateTemperature: 1, maxTokens: 16,
-    random: seededRandom(1), ...overrides,
+    random: allowSeededOnPrivatePath(seededRandom(1), 'test'), ...overrides,
   };
 }
 
@@ -96,6 +97,21 @@ describe('answerQuery', () => {
         for (const w of privateWords) expect(universe).not.toContain(w);
       }),
     );
+  });
+
+  it('a teacher whose answer embedding is malformed (not unit norm, wrong dimension) is that teacher\'s failure, not the batch\'s', async () => {
+    const pool = inMemoryPool([
+      ...Array.from({ length: 20 }, (_, i) => ({ text: `q${i}`, output: 'seine river' })),
+      { text: 'odd', output: 'BADNORM' }, { text: 'short', output: 'BADDIM' },
+    ]);
+    const model = answerFakeModel();
+    const embed = model.embed.bind(model);
+    model.embed = async (texts, signal) => (await embed(texts, signal)).map((v, i) =>
+      texts[i].includes('BADNORM') ? v.map((x) => 3 * x) : texts[i].includes('BADDIM') ? v.slice(1) : v);
+    const s = settings(pool, { model, method: 'embedding', task: { kind: 'generation' }, q: 1, ensemble: 22, shots: 1, noise: 0.5, template: defaultTemplate('Answer.') });
+    const { results, failedTeachers } = await answerBatch(s, ['which river?']);
+    expect(results).toHaveLength(1);
+    expect(failedTeachers).toBeGreaterThanOrEqual(1);
   });
 
   it('embedding aggregation releases a public candidate; nothing private', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { importReportSchema, type ImportPreview, type ImportReport } from '../../../../../electron/shared/api/vaultFiles';
 import { jobResult } from '../../../../../renderer/src/components/jobView';
 import { importRequest, initialMapping, lineList } from '../../../../../renderer/src/pages/vault/importForm';
+import { suggestMapping } from '../../../../../electron/services/vault/import/detect';
 
 const preview: ImportPreview = {
   path: '/data/t.csv',
@@ -39,6 +40,22 @@ describe('import mapping and request', () => {
     expect(initialMapping(clinic).label).toBe('');
   });
 
+  it('suggests the subject column: an id-named column, or one named like a subject whose values are ids (not an email subject line)', () => {
+    const tickets: ImportPreview = {
+      ...preview,
+      columns: ['id', 'text', 'label', 'subject'],
+      suggestedMapping: { text: 'text', label: 'label' },
+      rows: [
+        { line: 2, values: { id: '7', text: 'Crash on start', label: 'bug', subject: 'C005' } },
+        { line: 3, values: { id: '8', text: 'Dark mode?', label: 'feature', subject: 'C006' } },
+      ],
+    };
+    expect(initialMapping(tickets).subject).toBe('subject');
+    const mail = { ...tickets, rows: tickets.rows.map((r) => ({ ...r, values: { ...r.values, subject: 'Re: your invoice' } })) };
+    expect(initialMapping(mail).subject).toBe('');
+    expect(initialMapping({ ...tickets, columns: ['text', 'Customer ID'], suggestedMapping: suggestMapping(['text', 'Customer ID']) }).subject).toBe('Customer ID');
+  });
+
   it('sends only mapped columns, the detected format and delimiter, and the options', () => {
     const mapping = { ...initialMapping(preview), subject: 'who' };
     expect(importRequest(7, preview, mapping, { split: 'public', onBadRow: 'abort' })).toEqual({
@@ -63,7 +80,7 @@ describe('import report', () => {
   it('reads the report from a succeeded job, or nothing from anything else', () => {
     const report: ImportReport = {
       importId: 1, datasetId: 2, format: 'csv', delimiter: ',', bytes: 10, rowsRead: 3, accepted: 2,
-      duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1, alsoIn: [{ dataset: 'mail copy', records: 2 }],
+      duplicates: { count: 1, lines: [4] }, badRows: { count: 0, rows: [] }, encoding: preview.encoding, seconds: 0.1, alsoIn: [{ dataset: 'mail copy', records: 2 }], withoutSubject: 0, randomSplit: null,
     };
     expect(jobResult(importReportSchema, { status: 'succeeded', result: report })).toEqual(report);
     // A report stored before the cross-dataset check reads with none.
