@@ -3,7 +3,8 @@
  * the held-out split (DP prompt, zero-shot, real public demonstrations, the most common
  * label; accuracy and balanced accuracy). `veil synth preview …` takes `synth run`'s options
  * and runs the same job on the dataset's PUBLIC split as if it were private, with its utility
- * check: it charges nothing and reads no private record. Ctrl+C cancels either (exit 130).
+ * check: it charges nothing and reads no private record. Both show progress on stderr;
+ * Ctrl+C cancels either (exit 130).
  */
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
@@ -17,6 +18,7 @@ import { utilityVerdict } from '../../shared/utilityVerdict';
 import { outputFile, writeOutput } from '../files';
 import { interruptible, useModel, type ModelOptions } from '../jobControl';
 import { CliError, numberOption, printResult } from '../output';
+import { progressLine } from '../progressLine';
 import { withServices } from '../withServices';
 import type { z } from 'zod';
 
@@ -41,17 +43,27 @@ export function utilityText(u: Utility): string {
   ].join('\n');
 }
 
-/** Runs a job that reserves nothing, following Ctrl+C; returns its result or throws a one-line error. */
-async function runFree(ctx: ServiceContext, what: string, start: (interrupt: ReturnType<typeof interruptible>) => Promise<string>): Promise<unknown> {
+/**
+ * Runs a job that reserves nothing, following Ctrl+C, with its progress on stderr (not with
+ * --json); returns its result or throws a one-line error.
+ */
+async function runFree(ctx: ServiceContext, what: string, json: boolean | undefined, start: (interrupt: ReturnType<typeof interruptible>) => Promise<string>): Promise<unknown> {
   const interrupt = interruptible(ctx);
+  const progress = progressLine();
+  const off = ctx.subscribe((event, payload) => {
+    const p = payload as { jobId?: string; stage?: string; done?: number; total?: number };
+    if (event === 'job.progress' && p.jobId === interrupt.state.jobId && !json) progress.update(p.stage ?? '', `${p.stage}: ${p.done}/${p.total}`);
+  });
   try {
     const jobId = await start(interrupt);
     interrupt.follow(jobId);
     const finished = await ctx.jobs.wait(jobId);
+    if (!json) progress.end();
     if (finished.status === 'cancelled' && interrupt.state.interrupted) throw new CliError(`cancelled: ${what} (nothing was charged)`, 130);
     if (finished.status !== 'succeeded') throw new CliError(`${what} ${finished.status}: ${finished.error ?? ''}`);
     return finished.result;
   } finally {
+    off();
     interrupt.dispose();
   }
 }
@@ -92,7 +104,7 @@ export function registerSynthChecks(
       const id = numberOption('run', run)!;
       const limit = numberOption('--held-out', opts.heldOut) ?? DEFAULT_HELD_OUT;
       const utility = await withServices(opts.dataDir, (ctx) =>
-        runFree(ctx, `utility check of run ${id}`, async () => (await callMethod(ctx, 'synth.evaluate', { id, limit })).jobId),
+        runFree(ctx, `utility check of run ${id}`, opts.json, async () => (await callMethod(ctx, 'synth.evaluate', { id, limit })).jobId),
       );
       printResult(opts.json, utility, () => utilityText(utility as Utility));
     });
@@ -105,7 +117,7 @@ export function registerSynthChecks(
       const limit = numberOption('--held-out', opts.heldOut) ?? DEFAULT_HELD_OUT;
       const result = await withServices(opts.dataDir, async (ctx) => {
         const job = await request(ctx, opts);
-        const raw = await runFree(ctx, `preview on "${job.dataset}"`, async (interrupt) => {
+        const raw = await runFree(ctx, `preview on "${job.dataset}"`, opts.json, async (interrupt) => {
           await useModel(ctx, opts, job.teachers, interrupt.follow);
           interrupt.checkpoint();
           if (!opts.json) process.stderr.write(`${modelNotice((await callMethod(ctx, 'model.status', {})).active).line}\n`);

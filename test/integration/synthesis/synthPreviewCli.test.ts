@@ -45,6 +45,8 @@ describe('veil synth preview', () => {
     const run = await cli('synth', 'preview', '--dataset', 'mail', '--shots', '2', '--epsilon', '2', ...small, '--held-out', '20');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/^Model: reference learner/m);
+    // Progress off a terminal: one line per stage, the generation then the three utility runs.
+    expect(run.stderr).toMatch(/\npreview: tokens: \d+\/\d+\n(.*\n)*synthetic prompt: \d+\/60\n(.*\n)*zero-shot: \d+\/60\n(.*\n)*real public demonstrations: 60\/60\n$/);
     expect(run.stdout).toMatch(/^Preview on the public split of "mail": .*nothing charged, no private record read\.\n1\. \[spam\] ".*"\n2\. \[ham\] ".*"\naccuracy \/ balanced accuracy on 20 held-out examples with /);
     for (const row of ['DP synthetic prompt', 'zero-shot', 'real public demonstrations', 'always "']) expect(run.stdout).toContain(`  ${row}`);
     expect(run.stdout).toMatch(/The DP prompt (does|is no) better/);
@@ -69,6 +71,7 @@ describe('veil synth evaluate', () => {
     const before = await entries();
     const run = await cli('synth', 'evaluate', String(runId), '--held-out', '25', '--json');
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe(''); // --json: no progress
     const utility = utilitySchema.parse(JSON.parse(run.stdout));
     expect(utility).toMatchObject({ metric: 'accuracy', examples: 25 });
     expect(utility.balanced?.realPublic).not.toBeNull();
