@@ -13,6 +13,7 @@ import { modelMethods } from './api/model';
 import { plannerMethods } from './api/planner';
 import { sizeMethods } from './api/sizes';
 import { synthesisEvents, synthesisMethods } from './api/synthesis';
+import { synthesisPreviewMethods } from './api/synthesisPreview';
 import { vaultEvents, vaultMethods } from './api/vault';
 import { vaultFileMethods } from './api/vaultFiles';
 
@@ -24,6 +25,7 @@ export const contract = {
   ...vaultFileMethods,
   ...ledgerMethods,
   ...synthesisMethods,
+  ...synthesisPreviewMethods,
   ...plannerMethods,
   ...sizeMethods,
   ...answeringMethods,

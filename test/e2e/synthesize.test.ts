@@ -1,7 +1,7 @@
 /**
  * The Synthesize page in Chromium through the real bridge: on the sample e-mail dataset
  * with a budget, fill the form from a saved plan, price and generate a 4-shot DP prompt
- * with the reference learner, watch the live progress, copy and export it, verify its
+ * with the reference learner after a free preview on the public split, watch the live progress, copy and export it, verify its
  * certificate, and see the ledger charged.
  */
 import { readFileSync } from 'node:fs';
@@ -68,6 +68,18 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     await settings.getByRole('button', { name: 'Price' }).click();
     await expect.poll(() => generate.isDisabled(), SLOW).toBe(false);
   });
+
+  it('previews the priced settings on the public split for free: demonstrations and utility, no ledger entry', async () => {
+    const preview = app.page.getByRole('region', { name: 'preview on public data' });
+    const entries = await app.call('ledger.entries', { dataset: 'Mail sample' });
+    await preview.getByRole('button', { name: 'Preview on public data' }).click();
+    await expect.poll(() => preview.getByTestId('preview-summary').textContent().catch(() => ''), SLOW).toMatch(/^Preview of “Mail sample” at ε = 2 \(4 shots, σ = [\d.]+, .*\d+ public spam, \d+ public ham: nothing was charged\.$/);
+    expect(await preview.getByRole('table', { name: 'synthetic demonstrations' }).getByRole('row').count()).toBe(5);
+    expect(await preview.getByRole('table', { name: 'utility' }).textContent()).toMatch(/DP synthetic prompt[\d.]+ %[\d.]+ %Zero-shot/);
+    expect(await preview.getByTestId('utility-verdict').textContent()).toMatch(/^The DP prompt (does|is no) better/);
+    expect(await app.call('ledger.entries', { dataset: 'Mail sample' })).toEqual(entries);
+    expect(await section('Settings').getByRole('button', { name: 'Generate' }).isDisabled()).toBe(false); // still priced
+  }, 180_000);
 
   it('generates with live progress, then shows the demonstrations and the certificate', async () => {
     const settings = section('Settings');

@@ -6,7 +6,8 @@
  * checked before the budget is reserved, the --out file included (electron/cli/files.ts:
  * an existing file is replaced only with --overwrite). Ctrl+C cancels the job (its reserved
  * budget stays charged) and exits 130. `veil certificate verify FILE` checks an export
- * against this data directory's ledger (exit 1 when it does not verify).
+ * against this data directory's ledger (exit 1 when it does not verify). `synth preview` and
+ * `synth evaluate` (free, no reservation) live in synthCheck.ts.
  */
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
@@ -20,6 +21,7 @@ import { substitutionNote } from '../../../core/icl/teacherEvaluation';
 import { interruptible, useModel, type ModelOptions } from '../jobControl';
 import { CliError, numberOption, printResult, SAMPLING_MODES, SYNTH_METHODS, tableOption } from '../output';
 import { modelNotice } from '../../shared/modelNotice';
+import { registerSynthChecks } from './synthCheck';
 import { progressLine } from '../progressLine';
 
 interface JobOptions {
@@ -158,7 +160,7 @@ function runOptions(command: Command): Command {
 }
 
 export function registerSynth(program: Command): void {
-  const synth = program.command('synth').description('DP synthetic few-shot prompts: generate (default), plan, list, export');
+  const synth = program.command('synth').description('DP synthetic few-shot prompts: generate (default), plan, preview, evaluate, list, export');
 
   const run = runOptions(synth.command('run', { isDefault: true }).description('reserve the budget and generate (the default subcommand)')).action(generate);
   // `veil synth --help` shows the default subcommand's generation flags too (they were only in `synth run --help`).
@@ -166,6 +168,8 @@ export function registerSynth(program: Command): void {
     const lines = run.helpInformation().split('\n');
     return `\nveil synth [run] — generation flags:\n${lines.slice(lines.indexOf('Options:') + 1).join('\n')}`;
   });
+
+  registerSynthChecks(synth, runOptions, request);
 
   jobOptions(synth.command('plan').description('calibrate the noise and price a job against the budget (spends nothing)')).action(async (opts: JobOptions) => {
     const plan = await withServices(opts.dataDir, async (ctx) => callMethod(ctx, 'synth.plan', await request(ctx, opts)));

@@ -28,6 +28,7 @@ import { priceSynthesis, synthesisFamily, type PricedJob } from './synthesisPric
 import { releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
+import { previewOnPublic } from './publicPreview';
 import { modelForDataset } from './domainLearner';
 import type { PromptTemplate } from '../../../core/icl/prompts';
 import { RefusalError } from '../refusalError';
@@ -147,6 +148,23 @@ export class SynthesisService {
         const utility = await evaluateUtility({ model, dataset, document, source: this.source, limit, job });
         await this.runs.setUtility(runId, utility);
         return utility;
+      } catch (error) {
+        throw error instanceof RemoteServerError ? new Error(publicReason(error)) : error;
+      }
+    });
+  }
+
+  /**
+   * "Preview on public data" as a job: the job priced as synth.plan prices it (its calibrated
+   * noise), run on the public split as if private (publicPreview.ts). Reserves and writes nothing.
+   */
+  async preview(request: SynthesisRequest, limit: number): Promise<string> {
+    const { priced, dataset } = await this.price(request);
+    const { model } = await this.generatorModel(dataset, priced);
+    checkCandidates(model, request.topK);
+    return this.ctx.jobs.start('synthesis.preview', async (job) => {
+      try {
+        return await previewOnPublic({ priced, dataset, source: this.source, model, job, limit });
       } catch (error) {
         throw error instanceof RemoteServerError ? new Error(publicReason(error)) : error;
       }

@@ -46,7 +46,8 @@ const countBy = (values: readonly string[]): Record<string, number> => {
 export async function evaluateUtility(args: {
   model: LanguageModel;
   dataset: SynthesisDataset;
-  document: DpPromptExport;
+  /** The released document, or a preview's demonstrations with their template (publicPreview.ts). */
+  document: Pick<DpPromptExport, 'demonstrations'> & { certificate: Pick<DpPromptExport['certificate'], 'parameters'> };
   source: SynthesisSource;
   limit: number;
   job: JobContext;

@@ -1,6 +1,6 @@
 /**
  * Synthesize page: price, then generate a DP synthetic few-shot prompt from a dataset's
- * private split, follow it live, inspect the result and its certificate, export it, check
+ * private split (after a free preview on the public split), follow it live, inspect the result and its certificate, export it, check
  * its utility on the held-out split, and verify an exported certificate.
  */
 import { Alert, Stack, Typography } from '@mui/material';
@@ -17,6 +17,7 @@ import { generateBlock } from './generateBlock';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { LiveProgress } from './LiveProgress';
 import { PlanSummary } from './PlanSummary';
+import { PublicPreview } from './PublicPreview';
 import { RunsList } from './RunsList';
 import { RunView } from './RunView';
 import { SynthesisForm } from './SynthesisForm';
@@ -82,6 +83,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
         />
         {error && <Alert severity="error">{error}</Alert>}
         {plan && <PlanSummary plan={plan} />}
+        <PublicPreview api={api} request={validated} disabled={busy || running} />
         <EpsilonGuide />
         {running && <LiveProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
       </Section>

@@ -6,7 +6,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { z } from 'zod';
 import type { utilitySchema } from '../../../../electron/shared/api/synthesis';
-import { utilityVerdict } from './utilityVerdict';
+import { utilityVerdict } from '../../../../electron/shared/utilityVerdict';
 
 type Utility = z.infer<typeof utilitySchema>;
 

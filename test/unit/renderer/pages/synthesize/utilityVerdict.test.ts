@@ -1,6 +1,6 @@
 /** The utility check ends with one plain sentence: no better than a constant answer, than zero-shot, or better than both. */
 import { describe, expect, it } from 'vitest';
-import { utilityVerdict } from '../../../../../renderer/src/pages/synthesize/utilityVerdict';
+import { utilityVerdict } from '../../../../../electron/shared/utilityVerdict';
 
 const base = {
   metric: 'accuracy' as const, examples: 200, labels: { spam: 63, ham: 137 }, synthetic: 0.685, zeroShot: 0.675, realPublic: 0.8,

@@ -4,7 +4,7 @@
  * A margin of 2 points counts as "no better" (200 held-out records measure no finer).
  */
 import type { z } from 'zod';
-import type { utilitySchema } from '../../../../electron/shared/api/synthesis';
+import type { utilitySchema } from './api/synthesis';
 
 type Utility = z.infer<typeof utilitySchema>;
 
