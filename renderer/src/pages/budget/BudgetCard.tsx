@@ -9,7 +9,7 @@ import type { PlanResult } from '../../../../electron/shared/api/planner';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { Section } from '../../components/Section';
 import { formatDelta, formatEpsilon, remainingInTerms, reservationsLine, spentPercent } from './ledgerView';
-import { CompositionNote } from './epsilonGuide';
+import { CompositionNote } from '../../components/epsilonGuide';
 
 const bounds = ({ lower, estimate, upper }: EpsilonBoundsDto) =>
   upper === 'Infinity' ? '∞: no finite ε at this δ' : `≤ ${formatEpsilon(upper)} (lower ${formatEpsilon(lower)}, estimate ${formatEpsilon(estimate)})`;

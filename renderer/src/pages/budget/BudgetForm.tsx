@@ -10,7 +10,7 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { Section } from '../../components/Section';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { defaultDeltaHint, formFromBudget, parseBudgetForm, type BudgetFormState } from './budgetForm';
-import { EpsilonGuide } from './epsilonGuide';
+import { EpsilonGuide } from '../../components/epsilonGuide';
 
 interface Props {
   api: VeilApi;

@@ -9,7 +9,7 @@ import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable'
 import { formatDelta, formatEpsilon, remainingInTerms, spentPercent } from './ledgerView';
 import { noiseText, samplingText } from './planCharts';
 import { samplingModeLines } from '../../../../electron/shared/samplingModesText';
-import { CompositionNote } from './epsilonGuide';
+import { CompositionNote } from '../../components/epsilonGuide';
 
 function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult['budget']>; workload: PlanResult['request']['workload'] }) {
   const over = budget.afterPlan > budget.cap;

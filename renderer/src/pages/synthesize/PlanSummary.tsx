@@ -2,7 +2,7 @@
 import { Alert, Stack } from '@mui/material';
 import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
 import { KeyValueTable } from '../../components/KeyValueTable';
-import { CompositionNote } from '../budget/epsilonGuide';
+import { CompositionNote } from '../../components/epsilonGuide';
 
 const fmt = (x: number, digits = 4) => x.toPrecision(digits);
 

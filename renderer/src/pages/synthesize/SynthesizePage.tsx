@@ -22,7 +22,7 @@ import { RunsList } from './RunsList';
 import { RunView } from './RunView';
 import { SynthesisForm } from './SynthesisForm';
 import { initialForm, toRequest, type Request as SynthesisRequestInput, type SynthesisFormState } from './synthesisForm';
-import { EpsilonGuide } from '../budget/epsilonGuide';
+import { EpsilonGuide } from '../../components/epsilonGuide';
 
 function SynthesizeView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<SynthesisFormState>(initialForm);

@@ -3,7 +3,7 @@
  * (composition of privacy-loss distributions is not a sum), and a guide to choosing ε and δ.
  */
 import { Alert, Typography } from '@mui/material';
-import { DEFAULT_DELTA_RULE } from '../../../../core/accounting/defaultDelta';
+import { DEFAULT_DELTA_RULE } from '../../../core/accounting/defaultDelta';
 
 export const COMPOSITION_NOTE =
   'Composition is not a sum: releases compose by convolving their privacy-loss distributions (PLD), so k releases of ε each cost less than k·ε, and ' +
