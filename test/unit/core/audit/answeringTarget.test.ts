@@ -16,6 +16,8 @@ import { defaultTemplate } from '../../../../core/icl/prompts';
 import { loadReferenceLearner } from '../../../../electron/services/model/referenceResources';
 import { NonCryptographicRandomError, allowSeededOnPrivatePath } from '../../../../core/random/privatePathRandom';
 import { seededRandom } from '../../../../core/random/seededRandom';
+import { answerQuery, type AnswerSettings } from '../../../../core/icl/answering/answerQuery';
+import { answerFakeModel } from '../icl/answering/answerFakeModel';
 
 const LABELS = ['ham', 'spam'];
 const WORDS = 'apple river stone cloud market garden silver window engine forest planet coffee bridge winter summer yellow orange purple doctor farmer castle dragon pencil rocket violin tunnel island desert harbor jungle meadow lantern mirror needle ocean pepper quartz ribbon saddle tiger velvet walnut zipper anchor basket candle dolphin feather glacier hammer igloo jacket kettle ladder magnet napkin oyster parrot quiver rabbit shovel turtle umbrella vessel wagon yogurt zebra'.split(' ');
@@ -60,4 +62,29 @@ describe('answeringTarget', () => {
     expect(noisy.aurocInterval.upper).toBeGreaterThanOrEqual(0.5);
     expect(noisy.auroc).toBeLessThan(exact.auroc);
   }, 120_000);
+
+  it('answers a generation query as answerQuery does and releases only the answer (repeat attack)', async () => {
+    const calls: string[] = [];
+    const settings = (seed: number): AnswerSettings => ({
+      model: answerFakeModel(calls), pool: inMemoryPool(Array.from({ length: 20 }, (_, i) => ({ text: `q${i}`, output: 'paris capital seine' }))),
+      template: defaultTemplate('Answer.'), task: { kind: 'generation' }, method: 'keyword', ensemble: 4, shots: 2, q: 0.5, noise: null,
+      ptrDelta: 0, keywords: 2, candidates: 3, candidateTemperature: 1, maxTokens: 16, random: allowSeededOnPrivatePath(seededRandom(seed), 'test'),
+    });
+    const target = answeringTarget(settings(5));
+    expect(target.classify).toBeUndefined();
+    const released = await target.complete!('the first words of a candidate', 8);
+    expect(released).toBe((await answerQuery({ ...settings(5), maxTokens: 8 }, 'the first words of a candidate')).result.answer);
+    expect(calls.some((prompt) => prompt.includes('the first words of a candidate'))).toBe(true);
+  });
+
+  it('votes over its own label set only', async () => {
+    const model = await loadReferenceLearner();
+    const target = answeringTarget({
+      model, pool: inMemoryPool(records(4, 1)), template: defaultTemplate('Classify.'), task: { kind: 'classification', labels: LABELS }, method: 'vote',
+      ensemble: 1, shots: 4, q: 1, noise: null, ptrDelta: 0, keywords: 1, candidates: 1, candidateTemperature: 1, maxTokens: 8, random: allowSeededOnPrivatePath(seededRandom(2), 'test'),
+    });
+    expect(target.complete).toBeUndefined();
+    await expect(target.classify!('some text', ['spam', 'ham'])).rejects.toThrow(/public label set/);
+    expect(await target.classify!('some text', LABELS)).toHaveLength(2);
+  });
 });
