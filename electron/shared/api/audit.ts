@@ -24,7 +24,7 @@ export const auditTargetSpecSchema = z.discriminatedUnion('kind', [
     epsilon: z.number().positive().max(100_000).describe('ε of each answered query (an audit may go past the answering cap of 100 to measure a nearly non-private ensemble)'),
     ensemble: z.number().int().min(1).max(200).default(10),
     shots: z.number().int().min(1).max(50).default(2),
-    delta: z.number().positive().lt(1).optional().describe('default: 1/(10 n) for n private units'),
+    delta: z.number().positive().lt(1).optional().describe('default: the answering default δ for the (noisy) number of private units, not the budget δ'),
   }).strict().describe('private answering (DP-ICL) with a given aggregation and ε per query'),
 ]);
 export type AuditTargetSpec = z.output<typeof auditTargetSpecSchema>;
