@@ -71,7 +71,7 @@ describe('membership-inference audit of private answering by vote (reference lea
     expect(small.aurocInterval.lower).toBeLessThanOrEqual(0.5);
     expect(small.aurocInterval.upper).toBeGreaterThanOrEqual(0.5);
     expect(huge.aurocInterval.lower).toBeGreaterThan(0.5);
-    // Measured: 0.71–0.76 against 0.44–0.49 in three runs (a gap of about four standard errors).
+    // Measured: 0.755 and 0.713 against 0.441 and 0.494 in two runs (a gap of several standard errors).
     expect(huge.auroc).toBeGreaterThan(small.auroc);
   });
 
