@@ -2,17 +2,21 @@
  * Seconds per audited candidate for each membership-inference attack (label, repeat,
  * inquiry) against a plain 4-shot prompt of SpamAssassin e-mails (not the learner's
  * background corpus), with the reference learner and with a generated GGUF in llama.cpp.
- * Also the bootstrap interval (1000 replicates) of 200 + 200 scores.
+ * Also the label attack on private answering by vote (M = 10 teachers, 2 shots, reference
+ * learner), and the bootstrap interval (1000 replicates) of 200 + 200 scores.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answeringTarget } from '../core/audit/answeringTarget';
 import { ATTACKS, attackScores } from '../core/audit/attacks';
 import { bootstrapAurocInterval } from '../core/audit/bootstrap';
 import { promptTarget } from '../core/audit/target';
+import { inMemoryPool } from '../core/icl/privatePool';
 import { defaultTemplate, renderFewShotPrompt } from '../core/icl/prompts';
 import { makeTinyLlamaGguf } from '../core/model/gguf/tinyLlama';
 import type { LanguageModel } from '../core/model/languageModel';
+import { cryptoRandom } from '../core/random/cryptoRandom';
 import { seededRandom } from '../core/random/seededRandom';
 import { callMethod } from '../electron/services/api';
 import { ServiceContext } from '../electron/services/context';
@@ -40,6 +44,22 @@ async function measure(model: LanguageModel, emails: { text: string; label: stri
     results[attack] = { medianSecondsPerCandidate: +median(seconds).toFixed(4), candidates: seconds.length };
   }
   return results;
+}
+
+/** Label attack on private answering by vote: M = 10 teachers of 2 shots over the other e-mails, σ = 5. */
+async function measureAnswering(model: LanguageModel, emails: { text: string; label: string }[]): Promise<object> {
+  const pool = inMemoryPool(emails.slice(CANDIDATES).map((e) => ({ text: e.text.slice(0, 300), label: e.label })));
+  const target = answeringTarget({
+    model, pool, template, task: { kind: 'classification', labels: ['spam', 'ham'] }, method: 'vote', ensemble: 10, shots: 2,
+    q: Math.min(1, 20 / pool.units), noise: 5, ptrDelta: 0, keywords: 1, candidates: 1, candidateTemperature: 1, maxTokens: 8, random: cryptoRandom,
+  });
+  const seconds: number[] = [];
+  for (const c of emails.slice(0, CANDIDATES)) {
+    const start = performance.now();
+    await attackScores('label', { text: c.text.slice(0, 300), label: c.label }, { target, model, labels: ['spam', 'ham'] });
+    seconds.push((performance.now() - start) / 1000);
+  }
+  return { medianSecondsPerCandidate: +median(seconds).toFixed(4), candidates: seconds.length, ensemble: 10, shots: 2 };
 }
 
 async function withTinyGguf<T>(work: (model: LanguageModel) => Promise<T>): Promise<T> {
@@ -71,6 +91,7 @@ export async function run(): Promise<object> {
   return {
     setup: { shots: 4, candidatesPerAttack: CANDIDATES, repeatTokens: 48, maxChars: 300 },
     reference: await measure(await loadReferenceLearner(), emails),
+    referenceAnsweringVoteLabel: await measureAnswering(await loadReferenceLearner(), loadSpamAssassin(400).filter((e) => !isBackgroundEmail(e)).slice(0, 100)),
     llamaTinyGguf: await withTinyGguf((model) => measure(model, emails)),
     bootstrap1000ReplicatesOf400Seconds: bootstrapSeconds(),
   };

@@ -1,5 +1,5 @@
 /**
- * `veil audit --dataset NAME --target baseline|FILE|run:N [--target …] --attack label,repeat,inquiry
+ * `veil audit --dataset NAME --target baseline|FILE|run:N|answering:AGG:EPS[:M:SHOTS] [--target …] --attack label,repeat,inquiry
  * [--members N] [--balance balanced|unbalanced] [--canaries M] [--out report.html|.json] --json`:
  * a membership-inference audit through the same service and job as the app (not charged to
  * the ledger). FILE is a veil.dp-prompt/v1 export or a plain prompt file. Ctrl+C cancels the
@@ -33,10 +33,23 @@ interface AuditOptions {
 
 type TargetInput = MethodInput<'audit.start'>['targets'][number];
 
-/** baseline | run:N | answering (not yet) | a file: a veil.dp-prompt/v1 JSON export, else a plain prompt. */
+const AGGREGATIONS = ['vote', 'embedding', 'keyword', 'ptr'] as const;
+
+/** answering:AGGREGATION:EPS[:M:SHOTS] — private answering at ε per query, M teachers of SHOTS expected records. */
+function answeringTarget(raw: string): TargetInput {
+  const m = /^answering:([a-z]+):([0-9.eE+]+)(?::(\d+):(\d+))?$/.exec(raw);
+  const aggregation = m?.[1] as (typeof AGGREGATIONS)[number] | undefined;
+  const epsilon = Number(m?.[2]);
+  if (!m || !AGGREGATIONS.includes(aggregation!) || !(epsilon > 0)) {
+    throw new CliError(`--target ${raw}: expected answering:AGGREGATION:EPS[:M:SHOTS] with AGGREGATION one of ${AGGREGATIONS.join(', ')} and EPS > 0 (e.g. answering:vote:1)`, 2);
+  }
+  return { kind: 'answering', aggregation, epsilon, ...(m[3] === undefined ? {} : { ensemble: Number(m[3]), shots: Number(m[4]) }) };
+}
+
+/** baseline | run:N | answering:AGG:EPS[:M:SHOTS] | a file: a veil.dp-prompt/v1 JSON export, else a plain prompt. */
 export function parseTarget(raw: string, shots: number | undefined): TargetInput {
   if (raw === 'baseline') return { kind: 'baseline', shots };
-  if (raw === 'answering') throw new CliError('--target answering: private answering is not available in this version', 2);
+  if (raw === 'answering' || raw.startsWith('answering:')) return answeringTarget(raw);
   const run = /^run:(\d+)$/.exec(raw);
   if (run) return { kind: 'run', runId: Number(run[1]) };
   const text = readTextFile(raw, '--target');
@@ -69,7 +82,7 @@ function summary(run: AuditRunDto): string {
 
 async function runAudit(opts: AuditOptions): Promise<void> {
   if (!opts.dataset) throw new CliError('--dataset is required', 2);
-  if (opts.target.length === 0) throw new CliError('--target is required: baseline, run:N or a prompt file', 2);
+  if (opts.target.length === 0) throw new CliError('--target is required: baseline, run:N, answering:AGG:EPS or a prompt file', 2);
   const format = opts.out?.toLowerCase().endsWith('.json') ? 'json' : 'html';
   const out = opts.out === undefined ? undefined : outputFile(opts.out, { overwrite: opts.overwrite });
   const shots = numberOption('--shots', opts.shots);
@@ -114,7 +127,7 @@ export function registerAudit(program: Command): void {
     .command('run', { isDefault: true })
     .description('audit targets of a dataset (the default subcommand)')
     .option('--dataset <name>', 'dataset whose private records are audited')
-    .option('--target <t>', 'baseline | run:N | a veil.dp-prompt/v1 file | a prompt file (repeat for several)', collect, [])
+    .option('--target <t>', 'baseline | run:N | answering:AGG:EPS[:M:SHOTS] (private answering, ε per query) | a veil.dp-prompt/v1 file | a prompt file (repeat for several)', collect, [])
     .option('--attack <a,b>', 'label, repeat, inquiry (comma-separated)', 'label,repeat')
     .option('--members <n>', 'members per target (default 100)')
     .option('--balance <b>', 'balanced (1:1) or unbalanced (1:4)', 'balanced')

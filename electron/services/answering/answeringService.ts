@@ -34,7 +34,7 @@ import { defaultAggregation, priceAnswers, type PricedAnswers } from './answerPr
 import type { AnswerRunStore } from './answerRunStore';
 
 /** Sampling temperature of the public zero-shot candidates (diverse answers). */
-const CANDIDATE_TEMPERATURE = 1;
+export const CANDIDATE_TEMPERATURE = 1;
 
 /** The batch's questions, and in evaluation mode their held-out references. */
 interface Queries {

@@ -39,7 +39,7 @@ export class AuditService {
     const dataset = await this.source.dataset(request.dataset);
     const model = await (await getModelService(this.ctx)).current();
     const data = await loadAuditData(this.db, dataset);
-    const context = { data, model, synthesis: this.synthesis, members: request.members, balance: request.balance, random: cryptoRandom };
+    const context = { data, model, synthesis: this.synthesis, source: this.source, members: request.members, balance: request.balance, random: cryptoRandom };
     const targets: ResolvedTarget[] = [];
     for (const spec of request.targets) targets.push(await resolveTarget(spec, context));
     const { jobId, prepared: auditId } = await this.ctx.jobs.launch(
@@ -84,6 +84,7 @@ export class AuditService {
 
   private async canaryAudit(job: JobContext, stage: string, request: AuditRequest, target: ResolvedTarget, model: LanguageModel, attacks: AttackName[], labels: string[], dataset: SynthesisDataset) {
     if (request.canaries === 0) return { canary: null, canarySkipped: 'no canaries requested' };
+    if (target.kind === 'answering') return { canary: null, canarySkipped: 'a canary audit of private answering is not in this version (audit its members and non-members instead)' };
     if (target.kind !== 'baseline' && target.runId === null) return { canary: null, canarySkipped: 'a canary audit re-runs the mechanism: audit the stored run (run:N) or the baseline' };
     const attack = attacks[0];
     if (!attack) return { canary: null, canarySkipped: 'no attack applies' };

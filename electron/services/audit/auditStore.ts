@@ -28,6 +28,7 @@ const SELECT_ALL = 'SELECT * FROM audit_runs WHERE $dataset IS NULL OR dataset_n
 export function targetName(spec: AuditRequest['targets'][number]): string {
   if (spec.kind === 'baseline') return `plain ${spec.shots}-shot prompt of private records`;
   if (spec.kind === 'run') return `DP synthesis run ${spec.runId}`;
+  if (spec.kind === 'answering') return `private answering (${spec.aggregation ?? 'default aggregation'}, ε = ${spec.epsilon} per query, M = ${spec.ensemble}, ${spec.shots} shots)`;
   return spec.name ?? (spec.kind === 'dp-prompt' ? 'DP prompt file' : 'prompt file');
 }
 

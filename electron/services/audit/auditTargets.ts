@@ -21,8 +21,9 @@ import type { AuditTargetSpec } from '../../shared/api/audit';
 import type { Database } from '../db/database';
 import { RefusalError } from '../refusalError';
 import { templateFor } from '../synthesis/synthesisPricing';
-import type { SynthesisDataset } from '../synthesis/synthesisSource';
+import type { SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import type { SynthesisService } from '../synthesis/synthesisService';
+import { answeringAuditTarget } from './answeringAuditTarget';
 import { targetName } from './auditStore';
 
 export interface AuditData {
@@ -52,6 +53,8 @@ export interface TargetContext {
   data: AuditData;
   model: LanguageModel;
   synthesis: SynthesisService;
+  /** The private split as answering samples it (target c). */
+  source: SynthesisSource;
   members: number;
   balance: Balance;
   random: RandomSource;
@@ -96,6 +99,7 @@ function broughtPrompt(ctx: TargetContext, text: string): { groups: AuditGroup[]
 export async function resolveTarget(spec: AuditTargetSpec, ctx: TargetContext): Promise<ResolvedTarget> {
   const name = targetName(spec);
   if (spec.kind === 'baseline') return { kind: spec.kind, name, accountedEpsilon: null, delta: null, runId: null, ...baseline(ctx, spec.shots) };
+  if (spec.kind === 'answering') return answeringAuditTarget(spec, ctx, name);
   if (spec.kind === 'prompt') return { kind: spec.kind, name, accountedEpsilon: null, delta: null, runId: null, ...broughtPrompt(ctx, spec.text) };
   const document = spec.kind === 'run' ? await runDocument(ctx, spec.runId) : parseDocument(spec.document);
   if (document.certificate.dataset.name !== ctx.data.dataset.name) {

@@ -5,6 +5,7 @@
  * stay on this machine unless the analyst exports a report.
  */
 import { z } from 'zod';
+import { answerMethodSchema } from '../../../core/export/dpAnswersFormat';
 import { method } from './define';
 
 export const auditAttackSchema = z.enum(['label', 'repeat', 'inquiry']);
@@ -17,6 +18,14 @@ export const auditTargetSpecSchema = z.discriminatedUnion('kind', [
     .describe('an exported veil.dp-prompt/v1 file'),
   z.object({ kind: z.literal('prompt'), text: z.string().min(1).max(1_000_000), name: z.string().max(200).optional() }).strict()
     .describe('a prompt file the analyst brings (Text:/Label: lines)'),
+  z.object({
+    kind: z.literal('answering'),
+    aggregation: answerMethodSchema.optional().describe('default: vote for classification, embedding for generation'),
+    epsilon: z.number().positive().max(100_000).describe('ε of each answered query (an audit may go past the answering cap of 100 to measure a nearly non-private ensemble)'),
+    ensemble: z.number().int().min(1).max(200).default(10),
+    shots: z.number().int().min(1).max(50).default(2),
+    delta: z.number().positive().lt(1).optional().describe('default: the answering default δ for the (noisy) number of private units, not the budget δ'),
+  }).strict().describe('private answering (DP-ICL) with a given aggregation and ε per query'),
 ]);
 export type AuditTargetSpec = z.output<typeof auditTargetSpecSchema>;
 
@@ -66,7 +75,7 @@ export const canaryResultSchema = z.object({
 });
 
 export const targetResultSchema = z.object({
-  kind: z.enum(['baseline', 'run', 'dp-prompt', 'prompt']),
+  kind: z.enum(['baseline', 'run', 'dp-prompt', 'prompt', 'answering']),
   name: z.string(),
   /** The accountant's ε upper bound (null: not private, or unknown for a brought prompt). */
   accountedEpsilon: z.number().nullable(),

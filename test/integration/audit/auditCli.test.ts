@@ -1,7 +1,8 @@
 /**
  * `veil audit` in-process on the sample e-mails (reference learner): the issue's command
  * line with a baseline and a DP prompt file, the HTML report written, `audit list`, and
- * clear refusals (answering not available, bad attack, unknown run) that start nothing.
+ * clear refusals (malformed answering target, an aggregation the task does not take, bad
+ * attack, unknown run) that start nothing; private answering audited by vote, not charged.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,9 @@ describe('veil audit', () => {
   }, 300_000);
 
   it.each([
-    [['--target', 'answering'], /not available/],
+    [['--target', 'answering'], /expected answering:AGGREGATION:EPS/],
+    [['--target', 'answering:vote:0'], /expected answering:AGGREGATION:EPS/],
+    [['--target', 'answering:embedding:1'], /classification task/],
     [['--target', 'baseline', '--attack', 'guess'], /--attack guess/],
     [['--target', 'run:42'], /no synthesis run 42/],
     [[], /--target is required/],
@@ -44,6 +47,17 @@ describe('veil audit', () => {
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(message);
   });
+
+  it('audits private answering by vote at a given ε, charging nothing', async () => {
+    const before = JSON.parse((await cli('ledger', 'show', '--dataset', 'mail', '--json')).stdout).entries.length;
+    const run = await cli('audit', '--dataset', 'mail', '--target', 'answering:vote:2:3:2', '--attack', 'label,repeat', '--members', '10', '--replicates', '100', '--json');
+    expect(run.code).toBe(0);
+    const [target] = JSON.parse(run.stdout).result.targets;
+    expect(target.name).toBe('private answering (vote, ε = 2 per query, M = 3, 2 shots)');
+    expect(target.scores.map((s: { score: string }) => s.score)).toEqual(['label-probability']);
+    expect(target.skipped.map((s: { attack: string }) => s.attack)).toEqual(['repeat']);
+    expect(JSON.parse((await cli('ledger', 'show', '--dataset', 'mail', '--json')).stdout).entries.length).toBe(before);
+  }, 120_000);
 
   it('audits a plain prompt file that holds private records', async () => {
     const file = join(dir, 'plain.txt');

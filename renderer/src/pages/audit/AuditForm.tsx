@@ -1,4 +1,4 @@
-/** What to audit: the dataset, its targets (baseline, stored DP runs, a prompt file), attacks, sample sizes, canaries. */
+/** What to audit: the dataset, its targets (baseline, stored DP runs, private answering, a prompt file), attacks, sample sizes, canaries. */
 import { Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, InputLabel, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
 import type { MethodInput, MethodOutput } from '../../../../electron/shared/contract';
 
@@ -8,13 +8,15 @@ export interface AuditFormState {
   shots: string;
   runIds: number[];
   file: { name: string; text: string } | null;
+  /** Private answering at ε per query ('' aggregation: the dataset's default). */
+  answering: { on: boolean; aggregation: '' | 'vote' | 'embedding' | 'keyword' | 'ptr'; epsilon: string; ensemble: string; shots: string };
   attacks: ('label' | 'repeat' | 'inquiry')[];
   members: string;
   balance: 'balanced' | 'unbalanced';
   canaries: string;
 }
 
-export const initialAuditForm: AuditFormState = { dataset: '', baseline: true, shots: '4', runIds: [], file: null, attacks: ['label', 'repeat'], members: '60', balance: 'balanced', canaries: '64' };
+export const initialAuditForm: AuditFormState = { dataset: '', baseline: true, shots: '4', runIds: [], file: null, answering: { on: false, aggregation: '', epsilon: '1', ensemble: '10', shots: '2' }, attacks: ['label', 'repeat'], members: '60', balance: 'balanced', canaries: '64' };
 
 type Request = MethodInput<'audit.start'>;
 
@@ -30,13 +32,26 @@ export function toAuditRequest(form: AuditFormState): { request: Request } | { e
   if (members === null) return { error: 'Members: a whole number from 2 to 2000.' };
   if (canaries === null) return { error: 'Canaries: a whole number from 0 to 1024.' };
   if (form.attacks.length === 0) return { error: 'Choose at least one attack.' };
+  const answering = form.answering.on ? answeringTarget(form.answering) : null;
+  if (answering && 'error' in answering) return answering;
   const targets: Request['targets'] = [
     ...(form.baseline ? [{ kind: 'baseline' as const, shots: shots! }] : []),
     ...form.runIds.map((runId) => ({ kind: 'run' as const, runId })),
+    ...(answering ? [answering.target] : []),
     ...(form.file ? [/"format"\s*:\s*"veil\.dp-prompt\/v1"/.test(form.file.text) ? { kind: 'dp-prompt' as const, document: form.file.text, name: form.file.name } : { kind: 'prompt' as const, text: form.file.text, name: form.file.name }] : []),
   ];
   if (targets.length === 0) return { error: 'Choose at least one target.' };
   return { request: { dataset: form.dataset, targets, attacks: form.attacks, members, balance: form.balance, canaries } };
+}
+
+function answeringTarget(a: AuditFormState['answering']): { target: Request['targets'][number] } | { error: string } {
+  const epsilon = Number(a.epsilon);
+  const ensemble = int(a.ensemble, 1, 200);
+  const shots = int(a.shots, 1, 50);
+  if (!(a.epsilon.trim() !== '' && epsilon > 0 && epsilon <= 100_000)) return { error: 'Answering ε: a number above 0 (at most 100000).' };
+  if (ensemble === null) return { error: 'Answering teachers: a whole number from 1 to 200.' };
+  if (shots === null) return { error: 'Answering shots: a whole number from 1 to 50.' };
+  return { target: { kind: 'answering', epsilon, ensemble, shots, ...(a.aggregation ? { aggregation: a.aggregation } : {}) } };
 }
 
 interface Props {
@@ -56,6 +71,7 @@ const ATTACKS = [
 
 export function AuditForm({ form, datasets, runs, busy, onChange, onStart }: Props) {
   const set = (change: Partial<AuditFormState>) => onChange({ ...form, ...change });
+  const setAnswering = (change: Partial<AuditFormState['answering']>) => set({ answering: { ...form.answering, ...change } });
   const datasetRuns = runs.filter((r) => r.dataset === form.dataset && r.status === 'succeeded');
   const readFile = async (file: File | undefined) => set({ file: file ? { name: file.name, text: await file.text() } : null });
   return (
@@ -82,6 +98,21 @@ export function AuditForm({ form, datasets, runs, busy, onChange, onStart }: Pro
               label={`DP synthesis run ${r.id} (ε ${r.epsilon}, ${r.shots} shots)`}
             />
           ))}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <FormControlLabel control={<Checkbox checked={form.answering.on} onChange={(e) => setAnswering({ on: e.target.checked })} />} label="Private answering" />
+            <FormControl size="small" sx={{ minWidth: 150 }}>
+              <InputLabel id="audit-aggregation">Aggregation</InputLabel>
+              <Select labelId="audit-aggregation" label="Aggregation" value={form.answering.aggregation} onChange={(e) => setAnswering({ aggregation: e.target.value as AuditFormState['answering']['aggregation'] })}>
+                <MenuItem value="">default for the task</MenuItem>
+                {(['vote', 'embedding', 'keyword', 'ptr'] as const).map((a) => (
+                  <MenuItem key={a} value={a}>{a}</MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <TextField size="small" label="ε per query" value={form.answering.epsilon} onChange={(e) => setAnswering({ epsilon: e.target.value })} sx={{ width: 110 }} />
+            <TextField size="small" label="Teachers" value={form.answering.ensemble} onChange={(e) => setAnswering({ ensemble: e.target.value })} sx={{ width: 90 }} />
+            <TextField size="small" label="Answer shots" value={form.answering.shots} onChange={(e) => setAnswering({ shots: e.target.value })} sx={{ width: 110 }} />
+          </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Button variant="outlined" component="label" size="small">
               Prompt file…
