@@ -1,7 +1,8 @@
 /**
  * One planner parameter as a slider (arrow keys step it; log-scaled where it spans orders
  * of magnitude) beside a text field for an exact value. A typed value out of range stays in
- * the field with the reason under it, and the plan keeps the last valid value.
+ * the field with the reason under it, and the plan keeps the last valid value. The slider is
+ * named by the visible label alone and described by the helper text.
  */
 import { Box, Slider, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
@@ -16,6 +17,7 @@ interface Props {
 export function NumberSlider({ spec, value, onChange }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const labelId = useId();
+  const helperId = useId();
   const parsed = draft === null ? null : parseParameter(spec, draft);
   const [min, max] = sliderBounds(spec);
   const type = (text: string) => {
@@ -25,11 +27,15 @@ export function NumberSlider({ spec, value, onChange }: Props) {
   };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 130px', columnGap: 2, alignItems: 'center', minWidth: 320 }}>
-      <Typography id={labelId} variant="body2" sx={{ gridColumn: '1 / span 2' }}>
-        {spec.label} <Typography component="span" variant="caption" color="text.secondary">— {spec.helper}</Typography>
+      <Typography variant="body2" sx={{ gridColumn: '1 / span 2' }}>
+        <span id={labelId}>{spec.label}</span>{' '}
+        <Typography id={helperId} component="span" variant="caption" color="text.secondary">
+          — {spec.helper}
+        </Typography>
       </Typography>
       <Slider
         aria-labelledby={labelId}
+        slotProps={{ input: { 'aria-describedby': helperId } }}
         min={min}
         max={max}
         step={sliderStep(spec)}

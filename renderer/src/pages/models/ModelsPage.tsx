@@ -3,7 +3,7 @@
  * a GGUF into llama.cpp with progress and see its metadata, the hardware (always), connect
  * an OpenAI-compatible server, switch back, unload, and try a prompt.
  */
-import { Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { requestStatusRefresh } from '../../components/statusRefresh';
@@ -16,15 +16,23 @@ import { RemoteBackendForm } from './RemoteBackendForm';
 import { TryPromptPanel } from './TryPromptPanel';
 import { RetryAlert } from '../../components/RetryAlert';
 
-function ModelsView({ api }: { api: VeilApi }) {
-  const { data: status, error, reload: reloadStatus } = useApiQuery(() => api['model.status']({}), [api]);
+export function ModelsView({ api }: { api: VeilApi }) {
+  const { data: status, error, loading, reload: reloadStatus } = useApiQuery(() => api['model.status']({}), [api]);
   const reload = () => (reloadStatus(), requestStatusRefresh());
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1000 }}>
+    <Stack spacing={2} sx={{ p: 3, maxWidth: 1000 }} aria-busy={loading && !status ? true : undefined}>
       <Typography variant="h5" component="h1">
         Models
       </Typography>
       <RetryAlert what="read the model status" error={error} onRetry={reloadStatus} />
+      {loading && !status && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }}>
+          <CircularProgress size={24} aria-label="Loading model status" />
+          <Typography variant="body2" color="text.secondary">
+            Reading the model status…
+          </Typography>
+        </Box>
+      )}
       {status && (
         <>
           <ActiveBackendCard api={api} status={status} onChanged={reload} />
