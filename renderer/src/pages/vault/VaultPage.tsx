@@ -13,6 +13,7 @@ import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { DatasetDialog } from './DatasetDialog';
 import { DatasetList } from './DatasetList';
+import { DatasetChartsSection } from './DatasetChartsSection';
 import { DatasetOverview } from './DatasetOverview';
 import { DeleteDatasetDialog } from './DeleteDatasetDialog';
 import { ExportDialog } from './ExportDialog';
@@ -111,6 +112,7 @@ function VaultView({ api }: { api: VeilApi }) {
               }
             />
             <RecordsPanel key={dataset.id} api={api} dataset={dataset} tags={(stats.data?.tags ?? []).map((t) => t.tag)} revision={listedAt} onChanged={changed} />
+            {stats.data && <DatasetChartsSection stats={stats.data} />}
           </Stack>
         )}
       </Box>
