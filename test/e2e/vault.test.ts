@@ -78,6 +78,11 @@ describe.runIf(chromiumAvailable())('Vault page (Chromium, browser mode)', () =>
     await expect.poll(count, QUICK).toBe(`${total.toLocaleString('en-US')} records`);
     for (const chart of ['Label distribution per split', 'Split sizes', 'Records with PII, by kind']) await expect.poll(() => app.page.getByRole('figure', { name: chart }).count(), QUICK).toBe(1);
     expect(await app.page.getByRole('list', { name: 'datasets' }).textContent()).toContain(DATASET);
+    // A second load refuses, as the CLI does, instead of creating "SpamAssassin sample 2".
+    await app.page.getByRole('button', { name: /Load sample dataset/ }).click();
+    await app.page.getByRole('menuitem', { name: /SpamAssassin/ }).click();
+    await expect.poll(() => app.page.getByText(`The sample is already loaded as “${DATASET}”`).count(), QUICK).toBe(1);
+    expect((await app.call('vault.listDatasets', {})).filter((d) => d.name.startsWith(DATASET))).toHaveLength(1);
   });
 
   it('scrolls the virtualised table, fetching rows page by page', async () => {
@@ -93,6 +98,8 @@ describe.runIf(chromiumAvailable())('Vault page (Chromium, browser mode)', () =>
     const found = await matching({ search: 'money' });
     expect(found).toBeGreaterThan(10);
     await expect.poll(count, QUICK).toBe(`${found.toLocaleString('en-US')} records match`);
+    // The hits are marked in the text cells.
+    await expect.poll(() => grid().locator('mark').first().textContent(), QUICK).toMatch(/^money$/i);
 
     await choose(records(), 'Label', 'spam');
     const spam = await matching({ search: 'money', labels: ['spam'] });
@@ -240,6 +247,15 @@ describe.runIf(chromiumAvailable())('Vault page (Chromium, browser mode)', () =>
     await expect.poll(() => dialog.getByRole('status', { name: 'detected format' }).textContent(), QUICK).toMatch(/^csv · delimiter ","/);
     expect(await dialog.getByRole('table', { name: 'import preview' }).textContent()).toContain('Password reset link expired');
     await choose(dialog, 'Subject column', 'who');
+    // A random split with a seed: shares that do not add up to 100 % block the import.
+    await dialog.getByLabel(/at random into private \/ public \/ held-out/).check();
+    await dialog.getByLabel('Private %').fill('0');
+    await expect.poll(() => dialog.getByRole('alert').textContent(), QUICK).toBe('The shares add up to 20 %, not 100 %.');
+    expect(await dialog.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Public %').fill('100');
+    await dialog.getByLabel('Held-out %').fill('0');
+    await dialog.getByLabel('Seed (optional)').fill('tickets');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     const report = dialog.getByRole('region', { name: 'import report' });
     await expect.poll(() => report.count(), SLOW).toBe(1);
@@ -252,6 +268,7 @@ describe.runIf(chromiumAvailable())('Vault page (Chromium, browser mode)', () =>
     await expect.poll(count, QUICK).toBe('4 records');
     const rows = (await app.call('vault.records', { dataset: 'Tickets' })).rows;
     expect(rows.map((r) => r.subject)).toEqual(['alice', 'bob', 'carol', 'gina']);
+    expect(rows.map((r) => r.split)).toEqual(['public', 'public', 'public', 'public']); // the random split, 0 / 100 / 0
     expect(rows[1].text).toBe('My laptop will not boot\r\nafter the update'); // the quoted line break, as written
   });
 

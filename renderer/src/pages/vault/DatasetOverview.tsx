@@ -1,6 +1,7 @@
 /**
  * The selected dataset at a glance: task, public label set, privacy unit, split sizes,
- * subjects and description in one compact block, the dataset's actions, and its charts.
+ * subjects and description in one compact block, and the dataset's actions. Its charts
+ * come after the records (DatasetChartsSection), so the table is reached first.
  */
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -8,7 +9,6 @@ import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { formatCount } from '../../components/format';
 import { Section } from '../../components/Section';
 import type { VaultStats } from './chartData';
-import { DatasetCharts } from './DatasetCharts';
 
 interface Props {
   dataset: DatasetDto;
@@ -52,7 +52,6 @@ export function DatasetOverview({ dataset, stats, statsError, actions }: Props) 
         </Typography>
       )}
       {statsError && <Alert severity="error">Could not read the statistics: {statsError.message}</Alert>}
-      {stats && <DatasetCharts stats={stats} />}
     </Section>
   );
 }

@@ -15,7 +15,7 @@ import { useAsyncAction } from '../../components/useAsyncAction';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { jobResult } from '../../components/jobView';
 import { useTrackedJob } from '../../components/useTrackedJob';
-import { hasColumns, importRequest, initialMapping, type ImportOptions, type MappingState } from './importForm';
+import { hasColumns, importOptionsError, importRequest, initialMapping, initialRandomSplit, type ImportOptions, type MappingState } from './importForm';
 import { ImportMapping } from './ImportMapping';
 import { ImportPreviewTable } from './ImportPreviewTable';
 import { ImportReportView } from './ImportReportView';
@@ -38,7 +38,7 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
   const [delimiter, setDelimiter] = useState<Delimiter | ''>('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<MappingState | null>(null);
-  const [options, setOptions] = useState<ImportOptions>({ split: 'private', onBadRow: 'skip' });
+  const [options, setOptions] = useState<ImportOptions>({ split: 'private', onBadRow: 'skip', random: initialRandomSplit });
   const { busy, error, run } = useAsyncAction();
   const { job, track } = useTrackedJob(api, (record) => record.status === 'succeeded' && onImported());
   const running = job !== null && !job.finished;
@@ -115,7 +115,7 @@ export function ImportDialog({ api, dataset, onClose, onImported }: { api: VeilA
         <Button onClick={onClose} disabled={running}>
           Close
         </Button>
-        <Button variant="contained" onClick={() => void start()} disabled={!preview || !mapping || (hasColumns(preview) && !mapping.text) || busy || running}>
+        <Button variant="contained" onClick={() => void start()} disabled={!preview || !mapping || (hasColumns(preview) && !mapping.text) || importOptionsError(options) !== null || busy || running}>
           Import
         </Button>
       </DialogActions>

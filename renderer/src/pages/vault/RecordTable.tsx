@@ -8,12 +8,13 @@
  */
 import { Box, TableSortLabel, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RecordRow } from '../../../../electron/shared/api/vault';
 import type { RecordQuery, SortColumn } from './recordQuery';
 import { COLUMNS, COLUMNS_MIN_WIDTH, recordRowStyles, ROW_HEIGHT, RecordTableRow, type RowHandlers } from './RecordTableRow';
 import { isSelected, type Selection } from './selection';
 import { nextActiveRow } from './tableKeys';
+import { searchPattern } from './searchHighlight';
 
 interface Props extends Omit<RowHandlers, 'onEditLabel'> {
   total: number;
@@ -27,6 +28,8 @@ interface Props extends Omit<RowHandlers, 'onEditLabel'> {
   onSort: (column: SortColumn) => void;
   /** The sort button to focus on mount: the table was remounted by a sort from the keyboard. */
   focusSort?: SortColumn | null;
+  /** The search, whose words are marked in the rows. */
+  search?: string;
 }
 
 /** Keys acting on the active row (after bringing it into view): select, open, edit its label. */
@@ -39,7 +42,8 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 const keyHelp = (labelled: boolean) => `Keys in the table: ↑ ↓ PgUp PgDn Home End move · Space selects (Shift+Space: a range) · Enter opens${labelled ? ' · E edits the label' : ''}`;
 
-export function RecordTable({ total, rowAt, showRange, labels, selection, onSelectAll, sort, onSort, focusSort, onToggle, onOpen, onLabel }: Props) {
+export function RecordTable({ total, rowAt, showRange, labels, selection, onSelectAll, sort, onSort, focusSort, search = '', onToggle, onOpen, onLabel }: Props) {
+  const highlight = useMemo(() => searchPattern(search), [search]);
   const gridId = useId();
   const keysId = useId();
   const scroller = useRef<HTMLDivElement>(null);
@@ -123,6 +127,7 @@ export function RecordTable({ total, rowAt, showRange, labels, selection, onSele
                 selectionLocked={allSelected}
                 editing={row !== undefined && editing === row.id}
                 labels={labels}
+                highlight={highlight}
                 onToggle={onToggle}
                 onOpen={openRow}
                 onEditLabel={editLabel}

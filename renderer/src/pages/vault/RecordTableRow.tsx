@@ -11,6 +11,7 @@ import type { RecordRow } from '../../../../electron/shared/api/vault';
 import { ChoiceSelect } from './ChoiceSelect';
 import { NO_LABEL, splitName } from './chartData';
 import { labelOptions } from './options';
+import { highlightSegments } from './searchHighlight';
 
 export const ROW_HEIGHT = 40;
 export const COLUMNS = '40px 64px minmax(220px, 1fr) 120px 84px 100px 130px 150px';
@@ -24,6 +25,7 @@ export const recordRowStyles: SxProps<Theme> = {
   '& [data-row][aria-selected=true]': { bgcolor: 'action.selected' },
   '& [data-row] > [role=gridcell]': { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   '& [data-pii]': { color: 'warning.main' },
+  '& mark[data-hit]': { bgcolor: 'warning.light', color: 'warning.contrastText', borderRadius: 0.5, px: 0.25 },
   '& [data-loading]': { gridColumn: '1 / -1', height: 12, mx: 1, borderRadius: 1, bgcolor: 'action.hover' },
   '& [data-label-button]': { font: 'inherit', color: 'inherit', bgcolor: 'transparent', border: 0, px: 0.5, py: 0.25, borderRadius: 1, cursor: 'pointer', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', textAlign: 'left', '&:hover': { bgcolor: 'action.focus' } },
   '& input[type=checkbox]': { display: 'block', width: 16, height: 16, m: 0, ml: 1.5, accentColor: (theme: Theme) => theme.palette.primary.main, cursor: 'pointer' },
@@ -47,11 +49,27 @@ interface Props extends RowHandlers {
   editing: boolean;
   /** null: the records have no label (a generation dataset), so there is nothing to edit. */
   labels: readonly string[] | null;
+  /** The table's search words (`searchPattern`): marked in the text and subject cells. */
+  highlight?: RegExp | null;
+}
+
+/** Text with the search's hits in <mark> elements: React nodes, never HTML. */
+export function Highlighted({ text, pattern }: { text: string; pattern: RegExp | null }) {
+  if (!pattern) return text;
+  return highlightSegments(text, pattern).map((s, i) =>
+    s.hit ? (
+      <mark key={i} data-hit>
+        {s.text}
+      </mark>
+    ) : (
+      s.text
+    ),
+  );
 }
 
 const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 
-export const RecordTableRow = memo(function RecordTableRow({ id, index, top, row, active, selected, selectionLocked, editing, labels, ...on }: Props) {
+export const RecordTableRow = memo(function RecordTableRow({ id, index, top, row, active, selected, selectionLocked, editing, labels, highlight = null, ...on }: Props) {
   if (!row)
     return (
       <div id={id} data-row role="row" aria-rowindex={index + 2} style={{ top }}>
@@ -65,7 +83,9 @@ export const RecordTableRow = memo(function RecordTableRow({ id, index, top, row
         <input type="checkbox" tabIndex={-1} checked={selected} disabled={selectionLocked} aria-label={`Select record ${row.id}`} onChange={(e) => on.onToggle(index, row.id, (e.nativeEvent as MouseEvent).shiftKey === true)} />
       </div>
       <div role="gridcell">{row.id}</div>
-      <div role="gridcell">{row.text.slice(0, PREVIEW_CHARS).replace(/\s+/g, ' ')}</div>
+      <div role="gridcell">
+        <Highlighted text={row.text.slice(0, PREVIEW_CHARS).replace(/\s+/g, ' ')} pattern={highlight} />
+      </div>
       <div role="gridcell" onClick={editing ? stop : undefined}>
         {labels === null ? (
           (row.label ?? '')
@@ -78,7 +98,9 @@ export const RecordTableRow = memo(function RecordTableRow({ id, index, top, row
         )}
       </div>
       <div role="gridcell">{splitName[row.split]}</div>
-      <div role="gridcell">{row.subject ?? ''}</div>
+      <div role="gridcell">
+        <Highlighted text={row.subject ?? ''} pattern={highlight} />
+      </div>
       <div role="gridcell">{row.tags.join(', ')}</div>
       <div role="gridcell" data-pii={kinds ? '' : undefined}>
         {kinds}

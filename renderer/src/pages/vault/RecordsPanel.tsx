@@ -94,6 +94,7 @@ export function RecordsPanel({ api, dataset, tags, revision, onChanged }: Props)
           sort={sort}
           onSort={sortBy}
           focusSort={sortedBy}
+          search={query.filter.search ?? ''}
           onToggle={toggle}
           onOpen={open}
           onLabel={setLabel}

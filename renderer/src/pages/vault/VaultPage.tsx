@@ -13,6 +13,7 @@ import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { DatasetDialog } from './DatasetDialog';
 import { DatasetList } from './DatasetList';
+import { DatasetChartsSection } from './DatasetChartsSection';
 import { DatasetOverview } from './DatasetOverview';
 import { DeleteDatasetDialog } from './DeleteDatasetDialog';
 import { ExportDialog } from './ExportDialog';
@@ -20,7 +21,7 @@ import { ImportDialog } from './ImportDialog';
 import { MenuButton } from './MenuButton';
 import { PiiRescanAction } from './PiiRescanAction';
 import { RecordsPanel } from './RecordsPanel';
-import { SAMPLES, sampleRequest, type SampleKind } from './samples';
+import { loadedSample, SAMPLES, sampleLoadedMessage, sampleRequest, type SampleKind } from './samples';
 import { useRemovedDataset } from './useRemovedDataset';
 import { useVaultRevision } from './useVaultRevision';
 import { RetryAlert } from '../../components/RetryAlert';
@@ -43,6 +44,7 @@ function VaultView({ api }: { api: VeilApi }) {
   const dataset = list.find((d) => d.id === selectedId) ?? list[0] ?? null;
   const stats = useApiQuery(() => (dataset ? api['vault.stats']({ dataset: dataset.id }) : Promise.resolve(undefined)), [api, listedAt], dataset?.id);
   const sample = useAsyncAction();
+  const [sampleLoaded, setSampleLoaded] = useState<DatasetDto | null>(null);
 
   const select = (id: number) => {
     setSelectedId(id);
@@ -51,7 +53,10 @@ function VaultView({ api }: { api: VeilApi }) {
   const saved = (d: DatasetDto) => (setDialog(null), select(d.id), changed());
   const loadSample = async (kind: SampleKind) => {
     setNotice(null);
-    const created = await sample.run(() => api['vault.createSample'](sampleRequest(kind, list)));
+    setSampleLoaded(null);
+    const existing = loadedSample(kind, list);
+    if (existing) return setSampleLoaded(existing);
+    const created = await sample.run(() => api['vault.createSample'](sampleRequest(kind)));
     if (created) saved(created);
   };
 
@@ -70,6 +75,19 @@ function VaultView({ api }: { api: VeilApi }) {
       </Stack>
       <RetryAlert what="list the datasets" error={datasets.error} onRetry={datasets.reload} />
       {sample.error && <Alert severity="error">Could not load the sample: {sample.error}</Alert>}
+      {sampleLoaded && (
+        <Alert
+          severity="info"
+          onClose={() => setSampleLoaded(null)}
+          action={
+            <Button color="inherit" size="small" onClick={() => (select(sampleLoaded.id), setSampleLoaded(null))}>
+              Open it
+            </Button>
+          }
+        >
+          {sampleLoadedMessage(sampleLoaded)}
+        </Alert>
+      )}
       {notice && <Alert severity="info" onClose={() => setNotice(null)}>{notice}</Alert>}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '220px minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
         <Section title="Datasets">
@@ -94,6 +112,7 @@ function VaultView({ api }: { api: VeilApi }) {
               }
             />
             <RecordsPanel key={dataset.id} api={api} dataset={dataset} tags={(stats.data?.tags ?? []).map((t) => t.tag)} revision={listedAt} onChanged={changed} />
+            {stats.data && <DatasetChartsSection stats={stats.data} />}
           </Stack>
         )}
       </Box>

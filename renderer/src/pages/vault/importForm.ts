@@ -3,7 +3,7 @@
  * `vault.import` request, and the line numbers of the import report.
  */
 import type { Split } from '../../../../electron/shared/api/vault';
-import type { ImportPreview, ImportRequest } from '../../../../electron/shared/api/vaultFiles';
+import type { ImportPreview, ImportRequest, RandomSplit } from '../../../../electron/shared/api/vaultFiles';
 
 export const MAPPED_FIELDS = ['text', 'label', 'subject', 'split', 'output'] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
@@ -13,6 +13,42 @@ export type MappingState = Record<MappedField, string>;
 export interface ImportOptions {
   split: Split;
   onBadRow: 'skip' | 'abort';
+  /** Split rows without a split value at random (instead of `split`); absent or off: all go to `split`. */
+  random?: RandomSplitForm;
+}
+
+/** The random-split fields as typed: percentages and an optional seed. */
+export interface RandomSplitForm {
+  on: boolean;
+  private: string;
+  public: string;
+  heldOut: string;
+  seed: string;
+}
+
+export const initialRandomSplit: RandomSplitForm = { on: false, private: '80', public: '10', heldOut: '10', seed: '' };
+
+/**
+ * The `randomSplit` of the request from the form, or why it is invalid: each share a number
+ * from 0 to 100, together 100 %. Without a seed the server draws the split from the CSPRNG.
+ */
+export function randomSplitFromForm(form: RandomSplitForm): { value: RandomSplit } | { error: string } {
+  const shares = [form.private, form.public, form.heldOut].map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
+  if (shares.some((n) => !Number.isFinite(n) || n < 0 || n > 100)) return { error: 'Each share is a percentage from 0 to 100.' };
+  const total = shares.reduce((a, b) => a + b, 0);
+  if (Math.abs(total - 100) > 1e-6) return { error: `The shares add up to ${Number(total.toFixed(6))} %, not 100 %.` };
+  const [, pub, held] = shares.map((n) => n / 100) as [number, number, number];
+  // Rounding of n/100 may leave the sum a hair off 1: the private share takes the remainder.
+  const value: RandomSplit = { private: Math.min(1, Math.max(0, 1 - pub - held)), public: pub, heldOut: held };
+  const seed = form.seed.trim();
+  return { value: seed === '' ? value : { ...value, seed } };
+}
+
+/** Why the options cannot be sent (a random split that does not add up), or null. */
+export function importOptionsError(options: ImportOptions): string | null {
+  if (!options.random?.on) return null;
+  const result = randomSplitFromForm(options.random);
+  return 'error' in result ? result.error : null;
 }
 
 /**
@@ -66,7 +102,15 @@ export function importRequest(dataset: number, preview: ImportPreview, mapping: 
     mapping: { text: 'text', ...mapped },
     split: options.split,
     onBadRow: options.onBadRow,
+    ...randomSplitPart(options),
   };
+}
+
+function randomSplitPart(options: ImportOptions): { randomSplit?: RandomSplit } {
+  if (!options.random?.on) return {};
+  const result = randomSplitFromForm(options.random);
+  if ('error' in result) throw new Error(result.error);
+  return { randomSplit: result.value };
 }
 
 /** "3, 7, 12 and 45 more" — the first few of a list of line numbers. */

@@ -1,8 +1,8 @@
 /** The import dialog's logic without a DOM: the column mapping, the import request, the import report read back from its job. */
 import { describe, expect, it } from 'vitest';
-import { importReportSchema, type ImportPreview, type ImportReport } from '../../../../../electron/shared/api/vaultFiles';
+import { importReportSchema, importRequestSchema, type ImportPreview, type ImportReport } from '../../../../../electron/shared/api/vaultFiles';
 import { jobResult } from '../../../../../renderer/src/components/jobView';
-import { importRequest, initialMapping, lineList } from '../../../../../renderer/src/pages/vault/importForm';
+import { importOptionsError, importRequest, initialMapping, initialRandomSplit, lineList, randomSplitFromForm } from '../../../../../renderer/src/pages/vault/importForm';
 import { suggestMapping } from '../../../../../electron/services/vault/import/detect';
 
 const preview: ImportPreview = {
@@ -94,5 +94,31 @@ describe('import report', () => {
   it('lists the first line numbers and counts the rest', () => {
     expect(lineList([3, 7], 2)).toBe('3, 7');
     expect(lineList([1, 2, 3, 4], 1500, 3)).toBe('1, 2, 3 and 1,497 more');
+  });
+});
+
+describe('random split in the import request', () => {
+  const mapping = initialMapping(preview);
+  const on = { ...initialRandomSplit, on: true, private: '70', public: '20', heldOut: '10' };
+
+  it('passes the proportions (as fractions) and the seed through to the request', () => {
+    const request = importRequest(7, preview, mapping, { split: 'private', onBadRow: 'skip', random: { ...on, seed: ' s1 ' } });
+    expect(importRequestSchema.parse(request).randomSplit).toEqual({ private: expect.closeTo(0.7, 9), public: 0.2, heldOut: 0.1, seed: 's1' });
+  });
+
+  it('sends no seed when none is given (the CSPRNG draws) and no randomSplit when the option is off', () => {
+    expect(importRequest(7, preview, mapping, { split: 'private', onBadRow: 'skip', random: on }).randomSplit).not.toHaveProperty('seed');
+    expect(importRequest(7, preview, mapping, { split: 'public', onBadRow: 'skip', random: { ...on, on: false } })).not.toHaveProperty('randomSplit');
+  });
+
+  it('validates: shares are percentages that add up to 100 %', () => {
+    expect(randomSplitFromForm({ ...on, heldOut: '20' })).toEqual({ error: 'The shares add up to 110 %, not 100 %.' });
+    expect(randomSplitFromForm({ ...on, public: '' })).toHaveProperty('error');
+    expect(randomSplitFromForm({ ...on, private: '-10', public: '100', heldOut: '10' })).toHaveProperty('error');
+    expect(importOptionsError({ split: 'private', onBadRow: 'skip', random: { ...on, private: '50' } })).toMatch(/80 %/);
+    expect(importOptionsError({ split: 'private', onBadRow: 'skip', random: { ...on, on: false, private: '50' } })).toBeNull();
+    // Edge shares that floating point would push a hair below zero still validate.
+    const edge = randomSplitFromForm({ ...on, private: '0', public: '90', heldOut: '10' });
+    expect('value' in edge && importRequestSchema.shape.randomSplit.parse(edge.value)).toMatchObject({ private: 0, public: 0.9, heldOut: 0.1 });
   });
 });

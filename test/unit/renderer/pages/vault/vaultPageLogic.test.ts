@@ -4,7 +4,7 @@ import { labelRows, NO_LABEL, splitRows } from '../../../../../renderer/src/page
 import { formFromDataset, parseLabels, uniqueName, validateDatasetForm, emptyDatasetForm } from '../../../../../renderer/src/pages/vault/datasetForm';
 import { describeHistory } from '../../../../../renderer/src/pages/vault/historyText';
 import { findingsByKind, piiSegments } from '../../../../../renderer/src/pages/vault/piiSegments';
-import { sampleRequest } from '../../../../../renderer/src/pages/vault/samples';
+import { loadedSample, sampleLoadedMessage, sampleRequest } from '../../../../../renderer/src/pages/vault/samples';
 import type { DatasetDto } from '../../../../../electron/shared/api/vault';
 
 const dataset: DatasetDto = {
@@ -57,10 +57,17 @@ describe('dataset form', () => {
     expect(validateDatasetForm(formFromDataset(dataset))).toMatchObject({ ok: true, fields: { labels: ['spam', 'ham'], privacyUnit: 'subject', subjectCap: 3 } });
   });
 
-  it('finds a free name for another copy of a sample', () => {
+  it('finds a free name for a copy', () => {
     expect(uniqueName('Sample', ['Other'])).toBe('Sample');
     expect(uniqueName('Sample', ['Sample', 'Sample 2'])).toBe('Sample 3');
-    expect(sampleRequest('clinic', [{ ...dataset, name: 'Clinic notes sample' }])).toEqual({ kind: 'clinic', name: 'Clinic notes sample 2' });
+  });
+
+  it('loads a sample once, under its own name, as the CLI does: a second load finds the loaded one instead of creating "… 2"', () => {
+    const loaded = { ...dataset, id: 9, name: 'Clinic notes sample' };
+    expect(sampleRequest('clinic')).toEqual({ kind: 'clinic', name: 'Clinic notes sample' });
+    expect(loadedSample('clinic', [dataset, loaded])).toBe(loaded);
+    expect(loadedSample('spam', [dataset, loaded])).toBeNull();
+    expect(sampleLoadedMessage(loaded)).toBe('The sample is already loaded as “Clinic notes sample”: it is not loaded twice.');
   });
 });
 
