@@ -42,12 +42,3 @@ export function validateDatasetForm(form: DatasetFormState): { ok: true; fields:
   if (Object.keys(errors).length > 0 || !cap.ok) return { ok: false, errors };
   return { ok: true, fields: { name, description: form.description, task: form.task, labels, privacyUnit: form.privacyUnit, subjectCap: cap.value ?? 1 } };
 }
-
-/** `base`, or `base 2`, `base 3`, … — the first name no dataset has. */
-export function uniqueName(base: string, existing: readonly string[]): string {
-  const taken = new Set(existing);
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base} ${n}`)) n++;
-  return `${base} ${n}`;
-}

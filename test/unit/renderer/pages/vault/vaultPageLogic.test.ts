@@ -1,7 +1,7 @@
 /** Vault page logic without a DOM: PII highlighting segments, the dataset form, history wording, chart data, sample names. */
 import { describe, expect, it } from 'vitest';
 import { labelRows, NO_LABEL, splitRows } from '../../../../../renderer/src/pages/vault/chartData';
-import { formFromDataset, parseLabels, uniqueName, validateDatasetForm, emptyDatasetForm } from '../../../../../renderer/src/pages/vault/datasetForm';
+import { formFromDataset, parseLabels, validateDatasetForm, emptyDatasetForm } from '../../../../../renderer/src/pages/vault/datasetForm';
 import { describeHistory } from '../../../../../renderer/src/pages/vault/historyText';
 import { findingsByKind, piiSegments } from '../../../../../renderer/src/pages/vault/piiSegments';
 import { loadedSample, sampleLoadedMessage, sampleRequest } from '../../../../../renderer/src/pages/vault/samples';
@@ -55,11 +55,6 @@ describe('dataset form', () => {
 
   it('round-trips an existing dataset', () => {
     expect(validateDatasetForm(formFromDataset(dataset))).toMatchObject({ ok: true, fields: { labels: ['spam', 'ham'], privacyUnit: 'subject', subjectCap: 3 } });
-  });
-
-  it('finds a free name for a copy', () => {
-    expect(uniqueName('Sample', ['Other'])).toBe('Sample');
-    expect(uniqueName('Sample', ['Sample', 'Sample 2'])).toBe('Sample 3');
   });
 
   it('loads a sample once, under its own name, as the CLI does: a second load finds the loaded one instead of creating "… 2"', () => {
