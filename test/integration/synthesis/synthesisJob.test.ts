@@ -4,7 +4,7 @@
  * certificate matching the ledger and detecting edits, cancellation keeping the charge,
  * and no private record text in anything the process prints.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
