@@ -138,4 +138,17 @@ describe('random split', () => {
     const bad = await run(process.execPath, ['bin/veil.mjs', 'vault', 'import', path, '--dataset', 'cli', '--random-split', '0.8,0.3,0.1', '--data-dir', dataDir]).then(() => '', (e: { stderr: string }) => e.stderr);
     expect(bad).toMatch(/--random-split must be three proportions private,public,held-out adding up to 1/);
   }, 120_000);
+
+  it("keeps each subject's records in one split (the public split has no privacy)", async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'subjects', labels: ['pos', 'neg'], privacyUnit: 'subject', subjectCap: 10 });
+    // 40 subjects of 10 records each, interleaved: a per-row draw would scatter every subject over the splits.
+    const rows = Array.from({ length: 400 }, (_, i) => `record ${i},${i % 2 ? 'pos' : 'neg'},s${i % 40}`).join('\n');
+    const path = file('subjects.csv', `text,label,who\n${rows}\n`);
+    await imported(path, { dataset: 'subjects', mapping: { text: 'text', label: 'label', subject: 'who' }, randomSplit: { private: 0.5, public: 0.25, heldOut: 0.25 } });
+    const records = (await callMethod(ctx, 'vault.records', { dataset: 'subjects', limit: 1000 })).rows;
+    const splits = new Map<string, Set<string>>();
+    for (const r of records) splits.set(r.subject!, (splits.get(r.subject!) ?? new Set()).add(r.split));
+    expect(splits.size).toBe(40);
+    for (const set of splits.values()) expect(set.size).toBe(1);
+  }, 60_000);
 });

@@ -20,15 +20,28 @@ export interface MappingRules {
   /** The dataset's public label set. */
   labels: readonly string[];
   /** Draws the split of a row with no split value (a random split); `split` otherwise. */
-  drawSplit?: () => Split;
+  drawSplit?: (subject: string | undefined) => Split;
 }
 
-/** A draw of private / public / held-out in the given proportions, from `random` (CSPRNG or seeded). */
-export function splitDrawer(proportions: { private: number; public: number; heldOut: number }, random: { nextFloat(): number }): () => Split {
-  return () => {
+/**
+ * A draw of private / public / held-out in the given proportions, from `random` (CSPRNG or
+ * seeded). A row with a subject id takes its subject's draw: one subject's records never land
+ * in both the private and the public split within an import (the public split has no privacy).
+ */
+export function splitDrawer(proportions: { private: number; public: number; heldOut: number }, random: { nextFloat(): number }): (subject: string | undefined) => Split {
+  const draw = (): Split => {
     const u = random.nextFloat();
     if (u < proportions.private) return 'private';
     return u < proportions.private + proportions.public ? 'public' : 'held-out';
+  };
+  const bySubject = new Map<string, Split>();
+  return (subject) => {
+    if (!subject) return draw();
+    const known = bySubject.get(subject);
+    if (known) return known;
+    const split = draw();
+    bySubject.set(subject, split);
+    return split;
   };
 }
 
@@ -59,8 +72,8 @@ function checkLength(what: string, value: string | undefined, max: number): void
   if (value?.includes(REPLACEMENT)) fail('invalid-utf8', `the ${what} holds undecodable bytes (not valid UTF-8, shown as U+FFFD)`);
 }
 
-function splitOf(raw: string | undefined, fallback: Split | (() => Split)): Split {
-  if (raw === undefined) return typeof fallback === 'function' ? fallback() : fallback;
+function splitOf(raw: string | undefined, fallback: Split | ((subject: string | undefined) => Split), subject: string | undefined): Split {
+  if (raw === undefined) return typeof fallback === 'function' ? fallback(subject) : fallback;
   const split = raw.trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/^heldout$/, 'held-out');
   return SPLITS.includes(split as Split) ? (split as Split) : fail('invalid-split', 'the split must be private, public or held-out');
 }
@@ -79,7 +92,7 @@ function toRecord(source: SourceValues, rules: MappingRules): NewRecord {
   if (label !== undefined && !rules.labels.includes(label)) {
     fail('label-not-in-set', `the label is not in the dataset's label set (${rules.labels.join(', ') || 'empty'})`);
   }
-  return { text: text!, label, output, subject, split: splitOf(field(values, mapping.split), rules.drawSplit ?? rules.split), tags: [] };
+  return { text: text!, label, output, subject, split: splitOf(field(values, mapping.split), rules.drawSplit ?? rules.split, subject), tags: [] };
 }
 
 /** The record for a row, or the problem that makes it a bad row. */
