@@ -95,9 +95,10 @@ export class AnsweringService {
     const model = await jobModel(this.ctx); // before reserving: a missing model charges nothing
     checkCapabilities(model.model, method);
     const budget = await this.budgetState(dataset);
+    const exact = await this.units(dataset);
     // A dry run on the exact size refuses an impossible batch before any noise is drawn.
-    priceAnswers({ request, dataset, units: await this.units(dataset), queries: queries.texts.length, budget });
-    const size = noisyUnits(await this.units(dataset), sizeEpsilon(request.epsilon), cryptoRandom);
+    priceAnswers({ request, dataset, units: exact, queries: queries.texts.length, budget });
+    const size = noisyUnits(exact, sizeEpsilon(request.epsilon), cryptoRandom);
     const priced = priceAnswers({ request, dataset, units: size.units, queries: queries.texts.length, budget });
     const { jobId, prepared } = await this.ctx.jobs.launch(
       'answering',
