@@ -43,7 +43,7 @@ export interface CanaryGuess {
   bound: OneRunBound;
 }
 
-/** The k tried: m/8, m/4, m/2 per side (at least 1 each, distinct). */
+/** The k tried: m/16, m/8, m/4, m/2 per side (at least 1 each, distinct). */
 export function guessSizes(m: number): number[] {
   return [...new Set([Math.floor(m / 16), Math.floor(m / 8), Math.floor(m / 4), Math.floor(m / 2)].map((k) => Math.max(1, k)))].filter((k) => 2 * k <= m);
 }

@@ -48,7 +48,9 @@ export async function runAttacks(req: AttackRequest, random: RandomSource, inter
         req.signal?.throwIfAborted();
         const scores = await attackScores(attack, candidate, { target, model: req.model, labels: req.labels, signal: req.signal });
         for (const [name, score] of Object.entries(scores) as [ScoreName, number][]) {
-          series.set(name, [...(series.get(name) ?? []), { score, member: candidate.member }]);
+          const points = series.get(name) ?? [];
+          points.push({ score, member: candidate.member });
+          series.set(name, points);
         }
         req.onProgress?.(++done, total);
       }

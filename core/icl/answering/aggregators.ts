@@ -17,7 +17,7 @@
  *   Its event (ε, δ₀)-DP by basic composition (ptrTopKEvent: pure(ε/2) then approx(ε/2, δ₀)).
  * `noise: null` is the non-private ensemble (ε = ∞, evaluation only): the same aggregate, exact.
  */
-import type { PrivacyEvent } from '../../accounting/events';
+import { pureDp, type PrivacyEvent } from '../../accounting/events';
 import { gaussianMechanism } from '../../mechanisms/gaussianMechanism';
 import { jointExponentialTopK } from '../../mechanisms/jointExponentialMechanism';
 import { ptrTopK } from '../../mechanisms/ptrTopK';
@@ -80,7 +80,7 @@ export function aggregateKeywordsEm(
   if (epsilon === null) return { output: Array.from(sortIndicesDescending(counts).subarray(0, size)), event: null };
   const params = keywordAggregationParams(epsilon);
   // An empty universe releases nothing but is still charged: the query counts whatever it gives.
-  if (size === 0) return { output: [], event: { kind: 'pure', epsilon, neighbouring: 'add-remove' } };
+  if (size === 0) return { output: [], event: pureDp(epsilon) };
   return jointExponentialTopK(counts, size, params, random);
 }
 

@@ -17,7 +17,7 @@ import type { SynthesisDataset } from '../synthesis/synthesisSource';
 export async function evaluateAnswers(args: {
   job: JobContext;
   dataset: SynthesisDataset;
-  /** The batch's settings with noise null (the non-private ensemble). */
+  /** The batch's settings (the ε = ∞ baseline runs them with noise null). */
   settings: Omit<AnswerSettings, 'onTeacher'>;
   queries: string[];
   references: string[];

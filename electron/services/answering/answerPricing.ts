@@ -63,10 +63,9 @@ export function priceAnswers({ request, dataset, units, queries, budget }: Prici
   const family = request.perQuery
     ? (p: number) => answerQueryEvent(shape, units, p, ptrDelta)
     : (p: number) => answerBatchEvent(shape, units, p, queries, ptrDelta, sizeEvent);
-  const targetEpsilon = request.perQuery ? request.epsilon : request.epsilon;
   let parameter: number;
   try {
-    parameter = calibrateTwoStage({ family, target: { epsilon: targetEpsilon, delta }, decreasing: isGaussianMethod(method), tolerance: CALIBRATION_TOLERANCE });
+    parameter = calibrateTwoStage({ family, target: { epsilon: request.epsilon, delta }, decreasing: isGaussianMethod(method), tolerance: CALIBRATION_TOLERANCE });
   } catch (error) {
     throw new RefusalError(`no noise level gives ε ≤ ${request.epsilon} at δ = ${delta} for ${queries} queries (${(error as Error).message}): raise ε or answer fewer queries`);
   }

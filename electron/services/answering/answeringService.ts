@@ -141,14 +141,12 @@ export class AnsweringService {
       });
       job.throwIfCancelled();
       const answers: ReleasedAnswer[] = results.map((r, i) => ({ query: queries.texts[i], ...r }));
-      const account = accountEpsilon(priced.plan.event, priced.plan.delta);
-      const issued = await uncommittedAnswers({ dataset, priced, noisyUnits: args.noisyUnits, template: settings.template, answers, epsilon: account.bounds, accountant: account.accountant, model: args.model.identity });
+      const issued = await uncommittedAnswers({ dataset, priced, noisyUnits: args.noisyUnits, template: settings.template, answers, epsilon: priced.plan.epsilon, accountant: priced.plan.accountant, model: args.model.identity });
       const commit = await this.ledger.commit(args.reservationId, { outputHash: issued.releaseHash });
       await this.runs.setLedgerEntry(runId, commit.id);
       await this.runs.finish(runId, 'succeeded', { document: committedAnswers(issued, { entryId: commit.id, entryHash: commit.entryHash }), failedTeachers });
       if (queries.references) {
-        const nonPrivate = await this.settings(job, priced, dataset, args.model.model, null);
-        await this.runs.setEvaluation(runId, await evaluateAnswers({ job, dataset, settings: nonPrivate, queries: queries.texts, references: queries.references, released: answers.map((a) => a.answer), synthesisRuns: () => this.synthesisRuns(dataset.name) }));
+        await this.runs.setEvaluation(runId, await evaluateAnswers({ job, dataset, settings, queries: queries.texts, references: queries.references, released: answers.map((a) => a.answer), synthesisRuns: () => this.synthesisRuns(dataset.name) }));
       }
       return { runId, ledgerEntryId: commit.id, failedTeachers };
     } catch (error) {

@@ -4,7 +4,8 @@
  * `releaseDatasetSizes(dataset, exact)` — which returns noisy sizes with the event to charge
  * (compose it into the release's own reservation), or the exact sizes where the analyst
  * declared them public. Synthesis uses it for q and the certificate; the budget's default δ
- * uses it for N; private answering applies the same rule to its q.
+ * uses it for N. Private answering releases its own noisy size of the private split
+ * (answerPricing.ts) and does not yet honour the "size is public" setting.
  */
 import { releasePoolSizes, type PoolSizeRelease, type PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
