@@ -18,6 +18,7 @@ import { discreteLaplaceMechanism } from '../../mechanisms/discreteLaplaceMechan
 import { ptrTopKEvent } from '../../mechanisms/ptrTopK';
 import { answeringRate, queryEvent, type AnswerAggregation as PlannedAggregation } from '../../planning/answering';
 import type { RandomSource } from '../../random/randomSource';
+import { requirePrivateRandom } from '../../random/privatePathRandom';
 
 export type AnswerMethod = PlannedAggregation | 'ptr';
 
@@ -34,6 +35,7 @@ export const sizeEpsilon = (batchEpsilon: number) => Math.min(SIZE_EPSILON_CAP, 
 
 /** The noisy size Ñ ≥ 1 of a private split of `units` units, and its event pure(ε). */
 export function noisyUnits(units: number, epsilon: number, random: RandomSource): { units: number; event: PrivacyEvent } {
+  requirePrivateRandom(random, 'the answering size release');
   const { output, event } = discreteLaplaceMechanism([units], { scale: 1 / epsilon, l1Sensitivity: 1 }, random);
   return { units: Math.max(1, output[0]), event };
 }

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { noisyUnits } from '../../../../core/icl/answering/answerEvents';
 import { generateDemonstration } from '../../../../core/icl/demonstration';
 import { tangAggregator } from '../../../../core/icl/dpFewShot';
 import { inMemoryPool, type PrivatePool } from '../../../../core/icl/privatePool';
@@ -52,6 +53,11 @@ describe('private path randomness', () => {
     const [demo] = await synthesizeDemonstrations({ ...request, random: cryptoRandom });
     expect(typeof demo.text).toBe('string');
     expect(pool.draws).toBeGreaterThan(0);
+  });
+
+  it('the answering size release refuses a seeded source, and runs with the CSPRNG', () => {
+    expect(() => noisyUnits(100, 0.1, seededRandom(5))).toThrow(NonCryptographicRandomError);
+    expect(noisyUnits(100, 0.1, cryptoRandom).units).toBeGreaterThanOrEqual(1);
   });
 
   it('accepts a seeded source only where a test opted in that very source', async () => {
