@@ -8,7 +8,10 @@
  * A composition serves counts from its largest down to 1/REUSE of it; a count beyond every
  * composition built gets a new one at GROW times the count (capped at `limit`), so a count
  * search, whose guesses cluster around the crossing, builds one or two. Small counts go to
- * the accountant directly (cheap there, and most precise).
+ * the accountant directly (cheap there, and most precise) — except the limit itself: a
+ * composition refined at exactly that count answers all the δ asked from one discretisation
+ * (the ε(δ) curve of one plan), as precise as the accountant's own query. Answers are kept:
+ * a search and a curve asking the same count pay once.
  */
 import { composed, sequence, type PrivacyEvent } from '../../../core/accounting/events';
 import { UnsupportedByPldError } from '../../../core/accounting/pld';
@@ -39,6 +42,8 @@ export class CountedEpsilon {
   private readonly compositions: RepeatedComposition[] = [];
   /** True once the events turned out to need the accountant itself. */
   private direct = false;
+  /** Answers given, by count and δ. */
+  private readonly answered = new Map<string, number>();
 
   constructor(private readonly spec: CountedEpsilonSpec) {}
 
@@ -48,9 +53,16 @@ export class CountedEpsilon {
    */
   at(n: number, delta: number, grow = GROW): number {
     if (n === 0 && this.spec.fixed === null) return 0;
-    const composition = n > DIRECT_BELOW && delta >= Math.min(...this.spec.deltas) ? this.compositionFor(n, grow) : null;
-    const epsilon = composition ? composition.epsilonUpper(n, delta) : Infinity;
-    return epsilon < Infinity ? epsilon : searchEpsilon(this.eventAt(n), delta);
+    const key = `${n} ${delta}`;
+    let epsilon = this.answered.get(key);
+    if (epsilon === undefined) {
+      const gridded = (n > DIRECT_BELOW || n === this.spec.limit) && delta >= Math.min(...this.spec.deltas);
+      const composition = gridded ? this.compositionFor(n, grow) : null;
+      epsilon = composition ? composition.epsilonUpper(n, delta) : Infinity;
+      if (!(epsilon < Infinity)) epsilon = searchEpsilon(this.eventAt(n), delta);
+      this.answered.set(key, epsilon);
+    }
+    return epsilon;
   }
 
   /** ε at each count (the largest first, so that the smaller ones reuse its composition). */
