@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+/**
+ * What the planner sends as the analyst moves a slider: the real form (PlannerForm) wired to
+ * usePlanCompute as the Budget page wires it, with a counting plan.compute. One arrow key is
+ * one request; a burst of keys within the debounce is one request, for the last value; keys
+ * pressed while a request runs send only the newest once it returns, and the superseded
+ * answer never reaches the page.
+ */
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlanRequest, PlanResult } from '../../../../../electron/shared/api/planner';
+import type { VeilApi } from '../../../../../electron/shared/contract';
+import { PlannerForm } from '../../../../../renderer/src/pages/budget/PlannerForm';
+import { epsilonSpec, fromSlider, initialPlannerForm, sliderStep, toPlanRequest, toSlider } from '../../../../../renderer/src/pages/budget/plannerForm';
+import { PLAN_DEBOUNCE_MS, usePlanCompute, type PlanComputation } from '../../../../../renderer/src/pages/budget/usePlanCompute';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+interface Sent {
+  request: PlanRequest;
+  answer: (result: PlanResult) => void;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+let sent: Sent[];
+let shown: PlanComputation;
+const api = {
+  'plan.compute': (request: PlanRequest) => new Promise<PlanResult>((answer) => sent.push({ request, answer })),
+} as unknown as VeilApi;
+
+function Planner() {
+  const [form, setForm] = useState(initialPlannerForm);
+  const parsed = toPlanRequest('sample', form);
+  shown = usePlanCompute(api, parsed.ok ? parsed.request : null, 'head');
+  return <PlannerForm form={form} deltaError={null} onChange={setForm} />;
+}
+
+const epsilonSlider = () => container.querySelector<HTMLInputElement>(`[aria-labelledby] input[type="range"], input[type="range"]`)!;
+const press = (key: string) => act(() => void epsilonSlider().dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+/** Let `ms` pass, then the promise callbacks it started (the fake timers leave microtasks alone). */
+const wait = (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
+const settle = () => act(async () => undefined);
+/** ε after `keys` ArrowRight presses from the initial form (the slider steps log10 ε, rounded as the form rounds it). */
+function epsilonAfter(keys: number): number {
+  let epsilon = initialPlannerForm.epsilon;
+  for (let i = 0; i < keys; i++) epsilon = fromSlider(epsilonSpec, toSlider(epsilonSpec, epsilon) + sliderStep(epsilonSpec), epsilon);
+  return epsilon;
+}
+const planFor = (request: PlanRequest) => ({ request }) as unknown as PlanResult;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  sent = [];
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root.render(<Planner />));
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+});
+
+describe('planner requests', () => {
+  it('sends nothing before the debounce, then one request for the form', async () => {
+    await wait(PLAN_DEBOUNCE_MS / 2);
+    expect(sent).toHaveLength(0);
+    await wait(PLAN_DEBOUNCE_MS);
+    expect(sent.map((s) => s.request.epsilon)).toEqual([initialPlannerForm.epsilon]);
+  });
+
+  it('one arrow key on the ε slider is one request, with the stepped ε', async () => {
+    await wait(PLAN_DEBOUNCE_MS);
+    sent[0].answer(planFor(sent[0].request));
+    await settle();
+    press('ArrowRight');
+    await wait(10 * PLAN_DEBOUNCE_MS);
+    await settle();
+    expect(sent).toHaveLength(2);
+    expect(sent[1].request.epsilon).toBe(epsilonAfter(1));
+    expect(epsilonAfter(1)).toBeGreaterThan(initialPlannerForm.epsilon);
+  });
+
+  it('a burst of keys within the debounce is one request, for the last value', async () => {
+    await wait(PLAN_DEBOUNCE_MS);
+    sent[0].answer(planFor(sent[0].request));
+    await settle();
+    for (let i = 0; i < 5; i++) {
+      press('ArrowRight');
+      await wait(PLAN_DEBOUNCE_MS / 4);
+    }
+    await wait(10 * PLAN_DEBOUNCE_MS);
+    await settle();
+    expect(sent).toHaveLength(2);
+    expect(sent[1].request.epsilon).toBe(epsilonAfter(5));
+  });
+
+  it('keys pressed while a request runs send only the newest after it; the superseded answer is dropped', async () => {
+    await wait(PLAN_DEBOUNCE_MS);
+    press('ArrowRight');
+    await wait(PLAN_DEBOUNCE_MS);
+    press('ArrowRight');
+    await wait(PLAN_DEBOUNCE_MS);
+    press('ArrowRight');
+    await wait(PLAN_DEBOUNCE_MS);
+    await settle();
+    expect(sent).toHaveLength(1); // the first still runs: the newer ones wait, only the newest kept
+    sent[0].answer(planFor(sent[0].request));
+    await settle();
+    expect(shown.result).toBeNull(); // superseded: not shown
+    expect(sent).toHaveLength(2);
+    expect(sent[1].request.epsilon).toBe(epsilonAfter(3));
+    sent[1].answer(planFor(sent[1].request));
+    await settle();
+    expect(shown.result?.request).toBe(sent[1].request);
+    expect(shown.computing).toBe(false);
+  });
+});
