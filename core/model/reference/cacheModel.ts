@@ -22,6 +22,8 @@ export class CacheModel {
   private readonly tables: Map<string, Row>[] = Array.from({ length: MAX_HISTORY }, () => new Map());
   private readonly rowTotals: Map<string, number>[] = Array.from({ length: MAX_HISTORY }, () => new Map());
   private readonly unigram = new Map<TokenId, number>();
+  /** Σ of the unigram counts (kept as tokens are counted, not summed again per prediction). */
+  private unigramTotal = 0;
   private readonly tokens: TokenId[] = [];
 
   constructor(tokens: readonly TokenId[] = []) {
@@ -30,6 +32,11 @@ export class CacheModel {
 
   get length(): number {
     return this.tokens.length;
+  }
+
+  /** Tokens counted so far (those pushed with `count` true). */
+  get counted(): number {
+    return this.unigramTotal;
   }
 
   get last(): TokenId | undefined {
@@ -52,6 +59,7 @@ export class CacheModel {
       this.rowTotals[k - 1].set(key, (this.rowTotals[k - 1].get(key) ?? 0) + 1);
     }
     this.unigram.set(token, (this.unigram.get(token) ?? 0) + 1);
+    this.unigramTotal++;
     this.tokens.push(token);
   }
 
@@ -59,8 +67,7 @@ export class CacheModel {
   apply(out: Float64Array): void {
     const n = this.tokens.length;
     if (n === 0) return;
-    let counted = 0;
-    for (const c of this.unigram.values()) counted += c;
+    const counted = this.unigramTotal;
     if (counted > 0) {
       const mu = (UNIGRAM_WEIGHT * counted) / (counted + UNIGRAM_HALF);
       for (let w = 0; w < out.length; w++) out[w] *= 1 - mu;
