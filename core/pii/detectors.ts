@@ -8,9 +8,19 @@ import type { PiiFinding, PiiKind } from './types';
 
 export type Detector = (text: string) => PiiFinding[];
 
+/**
+ * Every match of a global pattern, in order, as `matchAll` finds them (no pattern here matches
+ * the empty string). `exec` on the module's own pattern: `matchAll` would clone it per call,
+ * and the import scans every record with every detector.
+ */
+export function* execAll(pattern: RegExp, text: string): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) yield m;
+}
+
 function matches(text: string, pattern: RegExp, kind: PiiKind, accept: (m: RegExpExecArray) => boolean = () => true, group = 0): PiiFinding[] {
   const found: PiiFinding[] = [];
-  for (const m of text.matchAll(pattern)) {
+  for (const m of execAll(pattern, text)) {
     if (!accept(m)) continue;
     const start = m.index + (group === 0 ? 0 : m[0].indexOf(m[group]));
     found.push({ kind, start, end: start + m[group].length });
@@ -38,16 +48,35 @@ const CARD = /(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)/g;
 const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 const SSN = /\b(\d{3})-(\d{2})-(\d{4})\b/g;
 const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
-/**
- * One whole run of hex digits and colons, checked by `ipv6Valid`. At most 39 characters (eight
- * groups of four and seven colons, the longest valid form), so a longer run is rejected after
- * 39 steps instead of being split every way (three unbounded runs here were cubic).
- */
-const IPV6 = /(?<![\w:.])[0-9A-Fa-f:]{2,39}(?![\w:.])/g;
 const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (?:19|20)\d{2}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2},? (?:19|20)\d{2})`;
 const BIRTH = new RegExp(String.raw`\b(?:born(?: on)?|DOB|D\.O\.B\.|date of birth|birth ?date|birthday)\b[:\s]{0,3}(?:is |was |on )?(${DATE})`, 'gi');
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
+
+const isHexOrColon = (c: number) => (c >= 48 && c <= 58) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+/** [\w:.]: a character that may not border an IPv6 address (NaN, outside the text, never does). */
+const isWordColonDot = (c: number) => (c >= 48 && c <= 58) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46;
+
+/**
+ * IPv6 candidates: whole runs of hex digits and colons of 2–39 characters (eight groups of four
+ * and seven colons is the longest valid form) not bordered by a word character, ':' or '.',
+ * checked by `ipv6Valid` — the matches of /(?<![\w:.])[0-9A-Fa-f:]{2,39}(?![\w:.])/g. Only a
+ * run with a colon can be valid, so the runs are found from the colons (prose has few; every
+ * hex letter of every word started the pattern). Each character is read at most twice.
+ */
+function ipv6s(text: string): PiiFinding[] {
+  const found: PiiFinding[] = [];
+  for (let colon = text.indexOf(':'); colon !== -1; ) {
+    let start = colon;
+    while (isHexOrColon(text.charCodeAt(start - 1))) start--;
+    let end = colon + 1;
+    while (isHexOrColon(text.charCodeAt(end))) end++;
+    const bordered = isWordColonDot(text.charCodeAt(start - 1)) || isWordColonDot(text.charCodeAt(end));
+    if (end - start >= 2 && end - start <= 39 && !bordered && ipv6Valid(text.slice(start, end))) found.push({ kind: 'ip-address', start, end });
+    colon = text.indexOf(':', end);
+  }
+  return found;
+}
 
 /** RFC 4291 text form: eight groups of 1–4 hex digits, or fewer with one "::". */
 function ipv6Valid(candidate: string): boolean {
@@ -65,7 +94,7 @@ function ipv6Valid(candidate: string): boolean {
 function emails(text: string): PiiFinding[] {
   const found: PiiFinding[] = [];
   let from = 0;
-  for (const m of text.matchAll(EMAIL)) {
+  for (const m of execAll(EMAIL, text)) {
     const start = Math.max(m.index - m[1].length, from);
     if (start === m.index) continue; // the whole run before this "@" belongs to the previous address
     from = m.index + m[0].length;
@@ -91,7 +120,7 @@ export const detectors: Record<Exclude<PiiKind, 'person-name'>, Detector> = {
   'national-id': (t) => matches(t, SSN, 'national-id', (m) => ssnValid(m[1], m[2], m[3])),
   'ip-address': (t) => [
     ...matches(t, IPV4, 'ip-address', (m) => m[0].split('.').every((o) => Number(o) <= 255 && !(o.length > 1 && o.startsWith('0')))),
-    ...matches(t, IPV6, 'ip-address', (m) => ipv6Valid(m[0])),
+    ...ipv6s(t),
   ],
   'date-of-birth': (t) => matches(t, BIRTH, 'date-of-birth', () => true, 1),
 };

@@ -4,6 +4,7 @@
  * or a greeting (Dear, Hi, Hello) — and never when it is a common English word used as one
  * (May, Will, Mark, Bill, …), which keeps precision on ordinary prose.
  */
+import { execAll } from './detectors';
 import type { PiiFinding } from './types';
 
 const COMMON_WORDS = new Set([
@@ -19,7 +20,7 @@ const WORD = /\b[A-Z][a-z]{2,}\b/g;
 export function nameDetector(firstNames: ReadonlySet<string>) {
   return (text: string): PiiFinding[] => {
     const found: PiiFinding[] = [];
-    for (const m of text.matchAll(WORD)) {
+    for (const m of execAll(WORD, text)) {
       const name = m[0];
       if (!firstNames.has(name) || COMMON_WORDS.has(name)) continue;
       const after = /^\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b/.exec(text.slice(m.index + name.length));

@@ -9,6 +9,7 @@ import { redactionPlaceholder, type PiiFinding, type PiiKind } from './types';
 
 /** Most specific first: a checksummed or shaped identifier beats a generic phone-like digit run. */
 const SPECIFICITY: PiiKind[] = ['email', 'iban', 'credit-card', 'national-id', 'ip-address', 'date-of-birth', 'person-name', 'phone'];
+const rank = (f: PiiFinding) => SPECIFICITY.indexOf(f.kind);
 
 export interface ScanOptions {
   /** First names for the person-name detector (empty: names are not detected). */
@@ -18,7 +19,7 @@ export interface ScanOptions {
 export function scanPii(text: string, options: ScanOptions = {}): PiiFinding[] {
   const candidates = Object.values(detectors).flatMap((detect) => detect(text));
   if (options.firstNames) candidates.push(...nameDetector(options.firstNames)(text));
-  const rank = (f: PiiFinding) => SPECIFICITY.indexOf(f.kind);
+  if (candidates.length < 2) return candidates; // most records: nothing to resolve
   candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || rank(a) - rank(b) || a.start - b.start);
   // Marks taken characters instead of checking every kept span (quadratic with tens of thousands
   // of findings). One detector's spans do not overlap (names: two at most), so this reads each

@@ -132,6 +132,9 @@ describe('vault.import', () => {
       { dataset: 'mail', records: 3 },
       { dataset: 'other', records: 1 },
     ]);
+    // Found through the unique (dataset, hash) index: no second index on the hash alone slows every import (migration 15).
+    const hashIndexes = await (await getVaultService(ctx)).db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' AND sql LIKE '%content_hash%'`);
+    expect(hashIndexes).toEqual([]);
   });
 
   it('a row the reader cannot go past (unclosed quote, unterminated JSON array) fails the import, nothing imported, even when bad rows are skipped', async () => {

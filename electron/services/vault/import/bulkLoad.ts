@@ -1,10 +1,12 @@
 /**
  * Bulk loading an import's records, inside the import's one transaction (so a crash, a
  * cancel or a kill -9 still leaves all of it or none of it, schema included):
- * - the per-row full-text trigger is dropped and the import's rows are indexed in one
- *   INSERT … SELECT at the end, with a larger FTS5 in-memory segment ('hashsize'), so the
- *   index is written as a few large segments instead of merging hundreds of small ones;
- *   the trigger is then re-created from its own stored SQL, and 'hashsize' restored;
+ * - the per-row full-text trigger is dropped and each batch is indexed by one INSERT …
+ *   SELECT right after it goes in (its pages still cached; SQLite indexes it while the
+ *   caller reads the next batch), with a larger FTS5 in-memory segment ('hashsize') that
+ *   outlives the statements, so the index is written as a few large segments instead of
+ *   merging hundreds of small ones; at the end the trigger is re-created from its own stored
+ *   SQL, and 'hashsize' restored;
  * - the connection's page cache is raised while the indexes of a large table are updated
  *   (SQLite's default 2 MB makes every random content-hash index insert a page miss).
  * Both are bounded, so memory stays flat however large the file. Full-text 'secure-delete'
@@ -22,8 +24,6 @@ const FTS_DEFAULT_HASH_BYTES = 2 ** 20;
 const TRIGGER = 'records_fts_insert';
 
 export class BulkLoad {
-  private firstId = Infinity;
-
   private constructor(
     private readonly tx: Queryable,
     private readonly importId: number,
@@ -43,17 +43,17 @@ export class BulkLoad {
     return new BulkLoad(tx, importId, trigger?.sql ?? null, { cacheSize, hashSize: hash?.v ?? FTS_DEFAULT_HASH_BYTES });
   }
 
-  /** Notes rows the import inserted (their ids ascend: the import holds the write lock). */
-  inserted(rows: readonly { id: number }[]): void {
-    for (const row of rows) if (row.id < this.firstId) this.firstId = row.id;
+  /** Indexes for search the rows one batch inserted (their ids ascend: the import holds the write lock). */
+  async inserted(rows: readonly { id: number }[]): Promise<void> {
+    if (!this.triggerSql || rows.length === 0) return;
+    const ids = { first: rows[0].id, last: rows[0].id, importId: this.importId };
+    for (const { id } of rows) [ids.first, ids.last] = [Math.min(ids.first, id), Math.max(ids.last, id)];
+    await this.tx.run(`INSERT INTO records_fts (rowid, text) SELECT id, text FROM records WHERE id BETWEEN $first AND $last AND import_id = $importId`, ids);
   }
 
-  /** Indexes the import's rows for search and puts the trigger, 'hashsize' and the cache back. */
+  /** Puts the trigger, 'hashsize' and the cache back. */
   async finish(): Promise<void> {
     if (this.triggerSql) {
-      if (this.firstId !== Infinity) {
-        await this.tx.run(`INSERT INTO records_fts (rowid, text) SELECT id, text FROM records WHERE id >= $firstId AND import_id = $importId`, { firstId: this.firstId, importId: this.importId });
-      }
       await this.tx.run(`INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', $bytes)`, { bytes: this.restore.hashSize });
       await this.tx.exec(this.triggerSql);
     }

@@ -4,8 +4,8 @@
  * row). Each record is PII-scanned with the vault's scanner and hashed for duplicate
  * detection; the unique (dataset, content hash) index skips duplicates of records already in
  * the dataset or earlier in the file, and RETURNING tells which rows went in, so duplicates
- * are reported by line. The records go in under a bulk load (bulkLoad.ts): the full-text
- * index is built once at the end, in the same transaction.
+ * are reported by line. The records go in under a bulk load (bulkLoad.ts): each batch is
+ * indexed for search by one statement, the trigger is restored at the end.
  */
 import type { NewRecord } from '../../../shared/api/vault';
 import type { ImportReport } from '../../../shared/api/vaultFiles';
@@ -96,7 +96,7 @@ export class RecordWriter {
     this.bulk ??= await BulkLoad.start(this.tx, this.target.importId);
     const params = { ...this.target, rows: batch.rows, now: new Date().toISOString() };
     const rows = await this.tx.all<{ id: number; content_hash: string }>(INSERT_BATCH, params);
-    this.bulk.inserted(rows);
+    await this.bulk.inserted(rows);
     const inserted = new Set(rows.map((r) => r.content_hash));
     const duplicateLines = batch.lines.filter((_, i) => !inserted.delete(batch.hashes[i]));
     this.onInserted({ accepted: batch.lines.length - duplicateLines.length, duplicateLines });

@@ -26,11 +26,15 @@ import { sniffFile, type SniffedFile } from './preview';
 
 const PROGRESS_MS = 250;
 
-/** Other datasets holding texts this import added (same normalised text): their budgets are separate. */
+/**
+ * Other datasets holding texts this import added (same normalised text): their budgets are
+ * separate. Each other dataset's hashes are read from the unique (dataset, content hash) index
+ * and looked up in this dataset's: no index on the hash alone has to be kept up to date.
+ */
 const ALSO_IN = `SELECT d.name AS dataset, COUNT(DISTINCT r.id) AS records
-  FROM records r JOIN records o ON o.content_hash = r.content_hash AND o.dataset_id != r.dataset_id
-  JOIN datasets d ON d.id = o.dataset_id
-  WHERE r.import_id = $importId GROUP BY d.id ORDER BY d.name`;
+  FROM datasets d JOIN records o ON o.dataset_id = d.id
+  JOIN records r ON r.dataset_id = $datasetId AND r.content_hash = o.content_hash
+  WHERE d.id != $datasetId AND r.import_id = $importId GROUP BY d.id ORDER BY d.name`;
 
 export interface PreparedImport extends Omit<SniffedFile, 'head' | 'encoding'> {
   request: ImportRequest;
@@ -87,7 +91,7 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   check.end();
   job.throwIfCancelled();
   job.progress('committing', file.size, file.size, `${report.accepted.toLocaleString('en')} records`);
-  const alsoIn = await tx.all<{ dataset: string; records: number }>(ALSO_IN, { importId });
+  const alsoIn = await tx.all<{ dataset: string; records: number }>(ALSO_IN, { importId, datasetId: dataset.id });
   const result = report.build({
     importId, datasetId: dataset.id, format: p.format, delimiter: p.delimiter, bytes,
     randomSplit: request.randomSplit ? (request.randomSplit.seed === undefined ? 'csprng' : 'seed') : null,

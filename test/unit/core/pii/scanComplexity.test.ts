@@ -159,6 +159,18 @@ describe('detection is unchanged', () => {
     );
   });
 
+  it('IPv6 found from the colons agrees with the whole-run pattern it replaced', () => {
+    const WHOLE_RUN_IPV6 = /(?<![\w:.])[0-9A-Fa-f:]{2,39}(?![\w:.])/g;
+    const runs = fc.string({ unit: fc.constantFrom('1', 'a', 'F', 'g', ':', '::', '.', ' ', '_', 'abcd', '2001:db8:', '0:0:0:0'), maxLength: 30 });
+    fc.assert(
+      fc.property(runs, (text) => {
+        const v6 = detectors['ip-address'](text).filter((f) => text.slice(f.start, f.end).includes(':'));
+        expect(v6.map((f) => [f.start, f.end])).toEqual(previous(text, WHOLE_RUN_IPV6, isIPv6));
+      }),
+      settings,
+    );
+  });
+
   it('overlaps resolve as before', () => {
     fc.assert(
       fc.property(short(piiParts), (text) => {
