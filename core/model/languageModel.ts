@@ -108,6 +108,19 @@ export interface LanguageModel {
   /** Log-probability of each label as the continuation of `prompt` (token log-probs summed). */
   scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]>;
 
+  /**
+   * Optional, for a backend with a KV cache: the teachers of one answered query together.
+   * Prompt j is held in its own sequence j, prefilled once from an empty cache, then every
+   * step decodes one token of every prompt in one batch; a null prompt keeps its place (its
+   * sequence decodes padding, so every batch has one row per prompt — a public count) and
+   * gives null. Greedy results equal `generate` one prompt at a time, up to llama.cpp's
+   * last-digit differences between batch shapes. The call fails as a whole; callers fall
+   * back to one prompt at a time.
+   */
+  generateEach?(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]>;
+  /** `scoreLabels` for many prompts the same way: prompt j prefilled once in sequence j, then each label's tokens on top of it. */
+  scoreLabelsEach?(prompts: readonly (string | null)[], labels: readonly string[], signal?: AbortSignal): Promise<(number[] | null)[]>;
+
   /** Unit-norm embedding vectors, one per text. */
   embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
 

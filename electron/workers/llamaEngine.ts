@@ -9,6 +9,7 @@ import { getLlama, LlamaLogLevel, type Llama, type LlamaEmbeddingContext, type L
 import { LlamaEvaluator } from './llamaEvaluation';
 import type { Hardware, HostRequest, LoadedModel, LoadRequest } from './modelHostProtocol';
 import { SequencePool } from './sequencePool';
+import { TeacherDecoder } from './teacherDecoding';
 
 const MAX_BATCH = 2048;
 
@@ -16,6 +17,7 @@ interface Loaded {
   model: LlamaModel;
   pool: SequencePool;
   evaluator: LlamaEvaluator;
+  teachers: TeacherDecoder;
   threads: number;
   embedding?: LlamaEmbeddingContext;
 }
@@ -75,7 +77,8 @@ export class LlamaEngine {
       // One sequence more than asked: the public prompt's own (sequencePool.ts).
       const context = await model.createContext({ sequences: request.sequences + 1, contextSize, threads: { ideal: request.threads, min: 1 }, batchSize });
       const pool = new SequencePool(context);
-      this.loaded = { model, pool, evaluator: new LlamaEvaluator(model, pool, request.vocabularySize), threads: request.threads };
+      const evaluator = new LlamaEvaluator(model, pool, request.vocabularySize);
+      this.loaded = { model, pool, evaluator, teachers: new TeacherDecoder(model, pool, evaluator), threads: request.threads };
       return {
         vocabularySize: request.vocabularySize,
         contextSize: context.contextSize,
@@ -163,6 +166,10 @@ export class LlamaEngine {
         return this.need().evaluator.generate(request, signal);
       case 'scoreLabels':
         return this.need().evaluator.scoreLabels(request.prompt, request.labels);
+      case 'generateEach':
+        return this.need().teachers.generateEach(request, signal);
+      case 'scoreLabelsEach':
+        return this.need().teachers.scoreLabelsEach(request.prompts, request.labels);
       case 'embed':
         return this.embed(request.texts);
       case 'counters':

@@ -29,7 +29,7 @@ export class LlamaEvaluator {
     return bos !== null && this.model.tokens.shouldPrependBosToken && tokens[0] !== bos ? [bos, ...tokens] : [...tokens];
   }
 
-  private fullLogits(logits: Map<Token, number>): Float64Array {
+  fullLogits(logits: Map<Token, number>): Float64Array {
     const out = new Float64Array(this.vocabularySize).fill(-Infinity);
     for (const [t, l] of logits) if (t < out.length) out[t] = l;
     return out;
@@ -40,9 +40,9 @@ export class LlamaEvaluator {
    * prompts built from sampled private records: failing the step on a long record would
    * make the job's outcome (and its error text) depend on private data, so the oldest
    * tokens are dropped instead — a per-teacher change the mechanism's sensitivity covers.
+   * `size` leaves room for tokens still to come (a generation's).
    */
-  private fitted(tokens: number[]): number[] {
-    const size = this.pool.contextSize;
+  fitted(tokens: number[], size = this.pool.contextSize): number[] {
     if (tokens.length <= size) return tokens;
     const bos = this.model.tokens.bos;
     return bos !== null && tokens[0] === bos ? [bos, ...tokens.slice(tokens.length - size + 1)] : tokens.slice(tokens.length - size);
@@ -122,7 +122,7 @@ export class LlamaEvaluator {
   }
 
   /** Continuation tokens of `label` after `prompt` (as tokenised together when they align). */
-  private continuation(prompt: string, label: string): number[] {
+  continuation(prompt: string, label: string): number[] {
     const alone = this.model.tokenize(prompt) as number[];
     const whole = this.model.tokenize(prompt + label) as number[];
     if (alone.every((t, i) => whole[i] === t)) return whole.slice(alone.length);

@@ -30,6 +30,9 @@ export type HostRequest =
   | { op: 'topTokens'; prompt: WirePrompt; k: number }
   | { op: 'generate'; prompt: WirePrompt; maxTokens: number; temperature: number; seed: number | null; stop: string[] }
   | { op: 'scoreLabels'; prompt: string; labels: string[] }
+  /** The teachers of an answered query: prompt j in slot j, prefilled once, decoded together (teacherDecoding.ts); null = an empty teacher. */
+  | { op: 'generateEach'; prompts: (WirePrompt | null)[]; maxTokens: number; temperature: number; seed: number | null; stop: string[] }
+  | { op: 'scoreLabelsEach'; prompts: (string | null)[]; labels: string[] }
   | { op: 'embed'; texts: string[] }
   | { op: 'counters' };
 

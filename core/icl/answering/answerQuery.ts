@@ -19,6 +19,7 @@ import { teacherCapacity } from '../teacherEnsemble';
 import { aggregateEmbedding, aggregateKeywordsEm, aggregateKeywordsPtr, aggregateVote } from './aggregators';
 import type { AnswerMethod } from './answerEvents';
 import { keywordSet, keywordUniverse } from './keywords';
+import { generationCall, labelScoreCall, teacherResults, type TeacherCall } from './teacherCalls';
 import type { PrivacyEvent } from '../../accounting/events';
 
 export type AnswerTask = { kind: 'classification'; labels: readonly string[] } | { kind: 'generation' };
@@ -81,8 +82,9 @@ export function keywordPrompt(template: PromptTemplate, query: string, keywords:
   return answerPrompt({ ...template, instruction: `${template.instruction}\nAnswer using these keywords: ${keywords.join(', ')}.` }, { kind: 'generation' }, [], query);
 }
 
-const generateText = async (s: AnswerSettings, prompt: string, temperature = 0) =>
-  (await s.model.generate(prompt, { maxTokens: s.maxTokens, temperature, stop: ['\n'], signal: s.signal, random: s.random })).text.trim();
+const generationOptions = (s: AnswerSettings, temperature = 0) => ({ maxTokens: s.maxTokens, temperature, stop: ['\n'], signal: s.signal, random: s.random });
+
+const generateText = async (s: AnswerSettings, prompt: string, temperature = 0) => (await s.model.generate(prompt, generationOptions(s, temperature))).text.trim();
 
 /** The zero-shot (ε = 0) answer: the model alone, no private example. */
 export async function zeroShotAnswer(s: AnswerSettings, query: string): Promise<string> {
@@ -93,26 +95,31 @@ export async function zeroShotAnswer(s: AnswerSettings, query: string): Promise<
 
 /** The label a prompt ending in "Label:" continues with (labels scored with their leading space, as tokenizers write them). */
 async function bestLabel(s: AnswerSettings, prompt: string, labels: readonly string[]): Promise<number> {
-  return argmaxOf(await s.model.scoreLabels(prompt, labels.map((label) => ` ${label}`), s.signal));
+  return argmaxOf(await s.model.scoreLabels(prompt, scoredLabels(labels), s.signal));
 }
+
+const scoredLabels = (labels: readonly string[]) => labels.map((label) => ` ${label}`);
 
 const argmaxOf = (values: readonly number[]) => values.reduce((best, v, i) => (v > values[best] ? i : best), 0);
 
 /**
- * Each teacher's answer through `answer`; null for an empty teacher or a failed backend call.
- * A cancellation is rethrown, not counted as a failure.
+ * Each teacher's answer: the model's result for its prompt (all teachers through one batched
+ * call where the backend has one: teacherCalls.ts), then `answer`; null for an empty teacher or
+ * a failed backend call. A cancellation is rethrown, not counted as a failure.
  */
-async function teacherAnswers<T>(s: AnswerSettings, query: string, answer: (prompt: string) => Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
+async function teacherAnswers<R, T>(s: AnswerSettings, query: string, call: TeacherCall<R>, answer: (result: R) => T | Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
   requirePrivateRandom(s.random, 'private answering');
   const cap = teacherCapacity(s.shots);
   const groups = (await s.pool.sampleTeachers(s.q, s.ensemble, s.random)).map((records) => records.slice(0, cap));
+  const prompts = groups.map((records) => (records.length === 0 ? null : answerPrompt(s.template, s.task, demonstrations(records, s.task), query)));
+  const resultOf = await teacherResults(call, prompts, s.signal);
   const answers: (T | null)[] = [];
   let failures = 0;
-  for (const [m, records] of groups.entries()) {
-    if (records.length === 0) answers.push(null);
+  for (const [m, prompt] of prompts.entries()) {
+    if (prompt === null) answers.push(null);
     else {
       try {
-        answers.push(await answer(answerPrompt(s.template, s.task, demonstrations(records, s.task), query)));
+        answers.push(await answer(await resultOf(m)));
       } catch (error) {
         if (s.signal?.aborted) throw error;
         answers.push(null);
@@ -153,7 +160,7 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
   if (s.task.kind === 'classification') {
     if (s.method !== 'vote') throw new Error(`a classification task is answered by voting, not by ${s.method}`);
     const labels = s.task.labels;
-    const { answers, failures } = await teacherAnswers(s, query, (prompt) => bestLabel(s, prompt, labels));
+    const { answers, failures } = await teacherAnswers(s, query, labelScoreCall(s.model, scoredLabels(labels), s.signal), argmaxOf);
     const { output, event } = aggregateVote(answers, labels.length, s.noise, s.random);
     return { result: { answer: labels[output.answer], histogram: output.histogram }, event, failures };
   }
@@ -162,12 +169,12 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
   if (s.method === 'embedding') {
     const candidateVectors = await embedAll(s, candidates);
     const dimension = candidateVectors[0]?.length ?? 0;
-    const { answers, failures } = await teacherAnswers(s, query, async (prompt) => checkedEmbedding((await embedAll(s, [await generateText(s, prompt)]))[0], dimension));
+    const { answers, failures } = await teacherAnswers(s, query, generationCall(s.model, generationOptions(s)), async (text) => checkedEmbedding((await embedAll(s, [text]))[0], dimension));
     const { output, event } = aggregateEmbedding(answers, candidateVectors, s.noise, s.random);
     return { result: { answer: candidates[output] }, event, failures };
   }
   const universe = keywordUniverse(query, candidates);
-  const { answers, failures } = await teacherAnswers(s, query, async (prompt) => keywordSet(await generateText(s, prompt), universe));
+  const { answers, failures } = await teacherAnswers(s, query, generationCall(s.model, generationOptions(s)), (text) => keywordSet(text, universe));
   if (s.method === 'keyword') {
     const { output, event } = aggregateKeywordsEm(answers, universe.length, s.keywords, s.noise, s.random);
     const keywords = output.map((i) => universe[i]);

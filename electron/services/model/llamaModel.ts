@@ -118,6 +118,21 @@ export class LlamaModel implements LanguageModel {
     );
   }
 
+  /** The teachers of an answered query, each in its own sequence, prefilled once and decoded together (electron/workers/teacherDecoding.ts). */
+  generateEach(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]> {
+    options.signal?.throwIfAborted();
+    const sampled = (options.temperature ?? 0) > 0 && options.random && !options.random.cryptographic;
+    const seed = sampled ? options.random!.nextUint32() : null; // greedy teachers draw nothing
+    return this.request<(HostGeneration | null)[]>(
+      { op: 'generateEach', prompts: prompts.map((p) => (p === null ? null : wire(p))), maxTokens: options.maxTokens, temperature: options.temperature ?? 0, seed, stop: [...(options.stop ?? [])] },
+      options.signal,
+    );
+  }
+
+  scoreLabelsEach(prompts: readonly (string | null)[], labels: readonly string[], signal?: AbortSignal): Promise<(number[] | null)[]> {
+    return this.request({ op: 'scoreLabelsEach', prompts: [...prompts], labels: [...labels] }, signal);
+  }
+
   scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     return this.request({ op: 'scoreLabels', prompt, labels: [...labels] }, signal);
   }
