@@ -2,7 +2,7 @@
  * The accounting facade: ε (or δ) of any privacy event with bounds (PLD's are proven up to
  * the estimated FFT rounding, pld/compose.ts; RDP's are proven). The PLD
  * accountant answers whenever it can take the event (tight, lower/estimate/upper); events
- * it cannot take (sampling without replacement, the discrete Gaussian, …) go to the RDP
+ * it cannot take (sampling without replacement, a discrete Gaussian over an ℓ2 norm, …) go to the RDP
  * accountant (upper bound only). Poisson sampling under replace-one is taken by neither
  * and refused. Unless `crossCheck` is false, the RDP answer is
  * reported beside a PLD answer when RDP can take the event too.

@@ -75,7 +75,7 @@ function parameterMismatches(c: IssuedCertificate, reserved: Record<string, unkn
  * of the charged event; sizes the analyst declared public; or, for a certificate issued before
  * sizes were noised, exact sizes outside the guarantee (still verifiable, and said so).
  */
-function poolSizesCheck(c: PrivacyCertificate): CheckResult {
+export function poolSizesCheck(c: Pick<PrivacyCertificate, 'poolSizes' | 'event'>): CheckResult {
   const name = 'pool sizes';
   const sizes = c.poolSizes;
   if (!sizes) return { name, ok: true, detail: 'not stated (issued before Veil noised pool sizes): parameters.pools[].units are exact counts, outside the (ε, δ) guarantee' };
@@ -114,7 +114,8 @@ function renderedCheck(doc: DpPromptExport, template: PromptTemplate | undefined
   return { name: 'rendered prompt', ok, detail };
 }
 
-export async function ledgerChecks(c: IssuedCertificate, json: unknown, binding: Binding, ledger: LedgerView | undefined): Promise<CheckResult[]> {
+/** `charged`: the event the named reservation charged (default the certificate's; a DP answers document's batch part). */
+export async function ledgerChecks(c: IssuedCertificate, json: unknown, binding: Binding, ledger: LedgerView | undefined, charged: PrivacyEvent = c.event): Promise<CheckResult[]> {
   if (!ledger) return [{ name: 'ledger entry', ok: false, detail: 'not checked: no ledger available here' }];
   const commit = await ledger.commit(c.ledger.entryId);
   if (!commit) return [{ name: 'ledger entry', ok: false, detail: `this data directory's ledger has no commit entry ${c.ledger.entryId}` }];
@@ -129,7 +130,7 @@ export async function ledgerChecks(c: IssuedCertificate, json: unknown, binding:
         ? `the ledger recorded the hash of exactly this ${binding.legacy ? 'content (legacy document: certificate fields not hashed)' : 'content and certificate'} at commit`
         : `the ledger recorded another document at commit${editedSince(commit.issued, json)}`,
     },
-    ledgerEventCheck(commit.eventJson === canonicalJson(c.event)),
+    ledgerEventCheck(commit.eventJson === canonicalJson(charged)),
     {
       name: 'ledger parameters',
       ok: mismatches.length === 0,

@@ -19,6 +19,7 @@
  * charge and in the certificate): then no count is drawn and the exact sizes are used.
  */
 import { pureDp, type PrivacyEvent } from '../accounting/events';
+import { canonicalJson, sha256Hex } from '../export/canonicalJson';
 import { discreteLaplaceMechanism } from '../mechanisms/discreteLaplaceMechanism';
 import { requirePrivateRandom } from '../random/privatePathRandom';
 import type { RandomSource } from '../random/randomSource';
@@ -66,3 +67,9 @@ export function releasePoolSizes(req: PoolSizeRequest): PoolSizeRelease {
 
 /** The event a pool-size release charges, without drawing it (pricing ahead of a job): pure(ε) whatever the pools. */
 export const poolSizeEvent = (sizePublic: boolean, epsilon = POOL_SIZE_EPSILON): PrivacyEvent | null => (sizePublic ? null : pureDp(epsilon));
+
+/**
+ * What the ledger commit of a size release charged on its own records as its output hash (and
+ * a certificate verifier recomputes): the released sizes, in order.
+ */
+export const sizeReleaseHash = (sizes: readonly number[]): Promise<string> => sha256Hex(canonicalJson({ releasedSizes: sizes }));

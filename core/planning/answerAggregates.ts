@@ -8,7 +8,12 @@
  * sampled and, when sampled, lands in exactly one teacher's prompt, so at most one teacher's
  * answer changes — from one answer to another, or from none (a teacher left with no records
  * gives no answer) to one. Hence, for that one teacher:
- * - vote histogram: its vote moves from one class to another: ℓ2 √2 (absent → present: 1);
+ * - vote histogram: its vote moves from one class to another — two counts change by 1 each
+ *   (ℓ2 √2); absent → present changes one count by 1 (dominated). The histogram is released
+ *   with the exact discrete Gaussian N_ℤ(0, σ²) on each count (integers, no floating-point
+ *   attack), so the event is the composition of two discrete Gaussians with shift 1:
+ *   composed(discreteGaussian(σ, 1), 2), accounted by its exact PLD
+ *   (core/accounting/pld/discreteGaussianLoss.ts), not by the continuous Gaussian's curve;
  * - sum of unit-norm answer embeddings: e → e′ moves the sum by ‖e − e′‖₂ ≤ ‖e‖ + ‖e′‖ = 2,
  *   attained by opposite answers (e′ = −e); absent → present moves it by ‖e‖ = 1 only. So
  *   ℓ2 2, not 1: the Gaussian noise is σ = multiplier × 2;
@@ -19,11 +24,16 @@
  *   up by 1 while the chosen item's count drops by 1), so it runs with sensitivity 2Δ = 2
  *   (core/mechanisms/jointExponentialMechanism.ts) and is ε-DP at the ε it is given.
  */
+import { composed, discreteGaussian, type PrivacyEvent } from '../accounting/events';
+import type { DiscreteGaussianMechanismParams } from '../mechanisms/discreteGaussianMechanism';
 import type { GaussianMechanismParams } from '../mechanisms/gaussianMechanism';
 import type { JointExponentialParams } from '../mechanisms/jointExponentialMechanism';
 
-/** ℓ2 change of the vote histogram when one teacher changes its vote. */
+/** ℓ2 change of the vote histogram when one teacher changes its vote (the noise multiplier is σ / this). */
 export const VOTE_L2_SENSITIVITY = Math.SQRT2;
+/** Counts of the vote histogram one teacher's change moves, each by VOTE_COUNT_SHIFT. */
+export const VOTE_CHANGED_COUNTS = 2;
+export const VOTE_COUNT_SHIFT = 1;
 /** ℓ2 change of the sum of unit-norm embeddings when one teacher's answer changes (‖e − e′‖ ≤ 2). */
 export const EMBEDDING_L2_SENSITIVITY = 2;
 /** ℓ∞ change of the keyword counts when one teacher's keyword set changes (in both directions). */
@@ -76,8 +86,11 @@ export function keywordCounts(sets: readonly (ReadonlySet<number> | null)[], uni
   return counts;
 }
 
-/** Gaussian noise of standard deviation σ on the vote histogram (event gaussian(σ, √2)). */
-export const voteAggregationParams = (sigma: number): GaussianMechanismParams => ({ sigma, l2Sensitivity: VOTE_L2_SENSITIVITY, neighbouring: 'add-remove' });
+/** Discrete Gaussian noise N_ℤ(0, σ²) on each count of the vote histogram (per count: shift 1). */
+export const voteAggregationParams = (sigma: number): DiscreteGaussianMechanismParams => ({ sigma, l2Sensitivity: VOTE_COUNT_SHIFT, neighbouring: 'add-remove' });
+
+/** The vote's event at σ: two counts moved by 1 each, composed(discreteGaussian(σ, 1), 2). */
+export const voteEvent = (sigma: number): PrivacyEvent => composed(discreteGaussian(sigma, VOTE_COUNT_SHIFT), VOTE_CHANGED_COUNTS);
 
 /** Gaussian noise of standard deviation σ on the embedding sum (event gaussian(σ, 2)). */
 export const embeddingAggregationParams = (sigma: number): GaussianMechanismParams => ({ sigma, l2Sensitivity: EMBEDDING_L2_SENSITIVITY, neighbouring: 'add-remove' });

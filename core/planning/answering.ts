@@ -6,19 +6,21 @@
  * per query), assign them uniformly to `ensemble` teachers (adding/removing one unit
  * changes one teacher), each teacher answers, and the answers are aggregated with noise
  * (sensitivities and mechanism parameters: answerAggregates.ts):
- * - 'vote': Gaussian noise on the vote histogram — one teacher moves its vote: ℓ2 √2
- *   (Papernot et al. 2018, GNMax);
+ * - 'vote': exact discrete Gaussian noise on the vote histogram (Papernot et al. 2018, GNMax,
+ *   with Canonne, Kamath & Steinke 2020's sampler) — one teacher moves its vote: two counts
+ *   move by 1, event composed(discreteGaussian(σ, 1), 2) (answerAggregates.ts, voteEvent);
  * - 'embedding': Gaussian noise on the sum of unit-norm answer embeddings — one teacher's
  *   embedding e becomes e′: ‖e − e′‖₂ ≤ 2, so ℓ2 2 (Wu et al. 2024, embedding space aggregation);
  * - 'keyword': joint exponential mechanism over the keyword counts of the responses
  *   (Gillenwater et al. 2022; Wu et al. 2024, keyword space aggregation). One teacher's
  *   keyword set changes: counts move by ≤ 1 (ℓ∞ 1) in both directions, so the mechanism's
  *   utility has sensitivity 2 and it runs with sensitivity 2; it is then ε-DP per query.
- * Event per query: PoissonSampled(q, Gaussian(σ, Δ2)) or PoissonSampled(q, PureDp(ε_q));
+ * Event per query: PoissonSampled(q, voteEvent(σ)), PoissonSampled(q, Gaussian(σ, 2)) or
+ * PoissonSampled(q, PureDp(ε_q));
  * the workload charges Composed(query, Q) — every query, answered or not.
  */
 import { composed, gaussian, poissonSampled, pureDp, type PrivacyEvent } from '../accounting/events';
-import { EMBEDDING_L2_SENSITIVITY, VOTE_L2_SENSITIVITY } from './answerAggregates';
+import { EMBEDDING_L2_SENSITIVITY, VOTE_L2_SENSITIVITY, voteEvent } from './answerAggregates';
 
 export type AnswerAggregation = 'vote' | 'embedding' | 'keyword';
 
@@ -32,7 +34,7 @@ export interface AnsweringShape {
 
 export { EMBEDDING_L2_SENSITIVITY, KEYWORD_UTILITY_SENSITIVITY, VOTE_L2_SENSITIVITY } from './answerAggregates';
 
-/** ℓ2 sensitivity of a Gaussian aggregation's released vector. */
+/** ℓ2 sensitivity of a Gaussian aggregation's released vector (the noise multiplier is σ / this). */
 export const aggregationL2Sensitivity = (a: Exclude<AnswerAggregation, 'keyword'>): number => (a === 'vote' ? VOTE_L2_SENSITIVITY : EMBEDDING_L2_SENSITIVITY);
 
 /** True for the Gaussian aggregations (noise parameter σ, falls with ε); false for the ε-DP one. */
@@ -47,7 +49,8 @@ export function answeringRate(shape: Pick<AnsweringShape, 'ensemble' | 'shots'>,
 export function queryEvent(shape: AnsweringShape, units: number, p: number): PrivacyEvent {
   const q = answeringRate(shape, units);
   if (shape.aggregation === 'keyword') return poissonSampled(q, pureDp(p));
-  return poissonSampled(q, gaussian(p, aggregationL2Sensitivity(shape.aggregation)));
+  if (shape.aggregation === 'vote') return poissonSampled(q, voteEvent(p));
+  return poissonSampled(q, gaussian(p, EMBEDDING_L2_SENSITIVITY));
 }
 
 export function answeringEvent(shape: AnsweringShape, units: number, p: number, queries: number): PrivacyEvent {

@@ -7,12 +7,15 @@
  *   replace-one Gaussian/Laplace/ε-DP events need nothing special (their pairs are symmetric).
  * - Poisson(q, e) takes one mechanism e (Gaussian, or Gaussians run on the same sample,
  *   σ_eff = (Σ σᵢ⁻²)^{−1/2}; Laplace; ε-DP; (ε, δ)-DP) under add/remove neighbouring; nested
- *   Poisson samplers multiply their rates. Other inner compositions, sampling without
- *   replacement and the discrete Gaussian throw UnsupportedByPldError (the facade then uses
+ *   Poisson samplers multiply their rates. The discrete Gaussian with an integer shift per
+ *   coordinate has its exact PLD (discreteGaussianLoss.ts), alone or on 2 coordinates of
+ *   the same sample (a vote moving class). Other inner compositions, sampling without
+ *   replacement and other discrete Gaussians throw UnsupportedByPldError (the facade then uses
  *   the RDP accountant); so does Poisson sampling under replace-one, which neither
  *   accountant takes (RDP refuses it too: the event is refused, never under-charged).
  */
 import type { PrivacyEvent } from '../events';
+import { discreteGaussianLoss, discreteGaussianTableSize, MAX_DISCRETE_GAUSSIAN_TABLE } from './discreteGaussianLoss';
 import { gaussianLoss, laplaceLoss, randomizedResponseLoss, type LossDistribution } from './lossDistribution';
 import { subsampledAdd, subsampledRemove } from './subsampling';
 
@@ -72,9 +75,12 @@ export function planEvent(event: PrivacyEvent): Plan {
         return visitPoisson(e, count);
       case 'sampled-without-replacement':
         throw new UnsupportedByPldError(e, 'sampling without replacement has no PLD dominating pair here (use the RDP accountant)');
-      case 'discrete-gaussian':
-        // Its exact δ(ε) lies above the continuous Gaussian's (Canonne, Kamath & Steinke 2020): RDP accounts it.
-        throw new UnsupportedByPldError(e, 'the discrete Gaussian is accounted by its zCDP / RDP curve (use the RDP accountant)');
+      case 'discrete-gaussian': {
+        // Its exact δ(ε) lies above the continuous Gaussian's (Canonne, Kamath & Steinke 2020): its own exact PLD.
+        const base = discreteGaussianBase(e, 1);
+        addPart(base.key, count, () => ({ remove: base.loss(), add: null }));
+        return;
+      }
       case 'composed':
         return visit(e.event, count * e.count);
       case 'sequence':
@@ -118,9 +124,21 @@ function baseOf(e: Extract<PrivacyEvent, { kind: 'laplace' | 'pure' | 'approx' }
   }
 }
 
+/**
+ * The discrete Gaussian on k ≤ 2 coordinates each moved by an integer Δ (discreteGaussianLoss.ts);
+ * a non-integer sensitivity (an ℓ2 norm over several coordinates) or a table too large is left to RDP.
+ */
+function discreteGaussianBase(e: Extract<PrivacyEvent, { kind: 'discrete-gaussian' }>, k: 1 | 2): Base {
+  if (!Number.isInteger(e.sensitivity)) throw new UnsupportedByPldError(e, 'a discrete Gaussian is taken per integer coordinate shift (state an ℓ2 sensitivity over several coordinates as a composition)');
+  if (discreteGaussianTableSize(e.sigma, e.sensitivity, k) > MAX_DISCRETE_GAUSSIAN_TABLE) throw new UnsupportedByPldError(e, `σ = ${e.sigma} is too large for its exact loss table`);
+  return { key: `dgauss:${e.sigma}:${e.sensitivity}:${k}`, loss: () => discreteGaussianLoss(e.sigma, e.sensitivity, k) };
+}
+
 /** The one mechanism a Poisson sampler wraps; null when it releases nothing, undefined when unsupported. */
 function poissonBase(inner: PrivacyEvent): Base | null | undefined {
   if (inner.kind === 'laplace' || inner.kind === 'pure' || inner.kind === 'approx') return baseOf(inner);
+  if (inner.kind === 'discrete-gaussian') return discreteGaussianBase(inner, 1);
+  if (inner.kind === 'composed' && inner.event.kind === 'discrete-gaussian' && (inner.count === 1 || inner.count === 2)) return discreteGaussianBase(inner.event, inner.count);
   const precision = gaussianPrecision(inner);
   if (precision === undefined) return undefined;
   if (precision === 0) return null;

@@ -4,9 +4,11 @@
  * so that what is released is what the planner priced. A teacher that gave no answer (no
  * records, or a backend failure replaced by the fixed public "no answer") is null.
  *
- * - vote (S1, GNMax — Papernot et al. 2018): Gaussian noise σ on the vote histogram (ℓ2 √2);
- *   the answer is its arg-max and the noisy histogram, rounded to integers, is released with it
- *   as the confidence (both post-processing of the one Gaussian release: event gaussian(σ, √2));
+ * - vote (S1, GNMax — Papernot et al. 2018): exact discrete Gaussian noise N_ℤ(0, σ²) on each
+ *   count of the vote histogram (Canonne, Kamath & Steinke 2020: integers, no floating point);
+ *   the noisy histogram is released as the confidence and the answer is its arg-max, ties
+ *   broken uniformly by the CSPRNG (post-processing: the tie-break uses no data). One teacher
+ *   moving its vote moves two counts by 1: event composed(discreteGaussian(σ, 1), 2);
  * - embedding (S2, ESA): Gaussian noise σ on the sum of unit-norm answer embeddings (ℓ2 2);
  *   the answer is the public candidate nearest to the noisy mean (max inner product: candidates
  *   have unit norm, so the nearest does not depend on the scale of the mean);
@@ -18,14 +20,16 @@
  * `noise: null` is the non-private ensemble (ε = ∞, evaluation only): the same aggregate, exact.
  */
 import { pureDp, type PrivacyEvent } from '../../accounting/events';
+import { discreteGaussianMechanism } from '../../mechanisms/discreteGaussianMechanism';
 import { gaussianMechanism } from '../../mechanisms/gaussianMechanism';
 import { jointExponentialTopK } from '../../mechanisms/jointExponentialMechanism';
 import { ptrTopK } from '../../mechanisms/ptrTopK';
 import { sortIndicesDescending } from '../../mechanisms/types';
 import {
-  embeddingAggregationParams, embeddingSum, keywordAggregationParams, KEYWORD_UTILITY_SENSITIVITY, keywordCounts, voteAggregationParams, voteHistogram,
+  embeddingAggregationParams, embeddingSum, keywordAggregationParams, KEYWORD_UTILITY_SENSITIVITY, keywordCounts, voteAggregationParams, voteEvent, voteHistogram,
 } from '../../planning/answerAggregates';
 import type { RandomSource } from '../../random/randomSource';
+import { uniformInt } from '../../random/uniform';
 import { argmax } from '../teacherEnsemble';
 
 /** An aggregate's output with the event its mechanism charged (null: non-private, nothing released). */
@@ -37,15 +41,22 @@ export interface Aggregated<T> {
 export interface VoteOutput {
   /** Index of the released class. */
   answer: number;
-  /** The noisy vote histogram, rounded to integers (exact counts when non-private). */
+  /** The noisy integer vote histogram (exact counts when non-private). */
   histogram: number[];
 }
 
 export function aggregateVote(votes: readonly (number | null)[], classes: number, sigma: number | null, random: RandomSource): Aggregated<VoteOutput> {
-  const histogram = voteHistogram(votes, classes);
-  if (sigma === null) return { output: { answer: argmax(histogram), histogram: Array.from(histogram) }, event: null };
-  const { output: noisy, event } = gaussianMechanism(histogram, voteAggregationParams(sigma), random);
-  return { output: { answer: argmax(noisy), histogram: Array.from(noisy, Math.round) }, event };
+  const histogram = Array.from(voteHistogram(votes, classes));
+  if (sigma === null) return { output: { answer: argmaxTiesRandom(histogram, random), histogram }, event: null };
+  const { output: noisy } = discreteGaussianMechanism(histogram, voteAggregationParams(sigma), random);
+  return { output: { answer: argmaxTiesRandom(noisy, random), histogram: noisy }, event: voteEvent(sigma) };
+}
+
+/** Index of the largest value, a tie broken uniformly at random (public randomness: post-processing). */
+export function argmaxTiesRandom(values: readonly number[], random: RandomSource): number {
+  const top = Math.max(...values);
+  const tied = values.flatMap((v, i) => (v === top ? [i] : []));
+  return tied.length === 1 ? tied[0] : tied[uniformInt(random, tied.length)];
 }
 
 /** Index of the candidate (unit-norm embeddings) nearest to the (noisy) sum of the teachers' embeddings. */

@@ -76,7 +76,7 @@ function request(opts: AskOptions): Request {
 }
 
 function planText(plan: AnswerPlanDto): string {
-  const noise = plan.noise.kind === 'gaussian' ? `σ = ${plan.noise.sigma.toPrecision(5)}` : `ε/query = ${plan.noise.epsilonPerQuery.toPrecision(5)}`;
+  const noise = plan.noise.kind === 'pure' ? `ε/query = ${plan.noise.epsilonPerQuery.toPrecision(5)}` : `${plan.noise.kind === 'discrete-gaussian' ? 'discrete ' : ''}σ = ${plan.noise.sigma.toPrecision(5)}`;
   const budget = plan.budget
     ? `budget: ${plan.budget.spent.toPrecision(4)} spent of ${plan.budget.cap}; after: ${plan.budget.afterJob.toPrecision(4)}; ${plan.budget.atLimit ? 'at least ' : ''}${plan.budget.batchesLeft} more such batches fit`
     : 'no budget set';

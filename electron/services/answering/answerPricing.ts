@@ -1,16 +1,19 @@
 /**
  * Pricing a batch of private answers: the aggregation (default by task), the noise calibrated
- * so that the batch's event (core/icl/answering/answerEvents.ts: the noisy size release, then
- * every query's planned event) has ε upper bound ≤ the requested ε at δ — for the whole batch,
- * or for each query with perQuery — and what the budget has left.
+ * so that what the batch costs in all (core/icl/answering/answerEvents.ts: the size release q is
+ * computed from, then every query's planned event) has ε upper bound ≤ the requested ε at δ —
+ * for the whole batch, or for each query with perQuery — and what the budget has left.
  *
- * `units` is the size q is computed from. A job prices with the noisy size it released
- * (answeringService.ts); a preview (ask.plan) prices with the exact size, shown to the analyst
- * only and never released: the calibration targets the same ε either way.
+ * `units` is the size q is computed from. A job prices with the size it has already released
+ * and charged (answeringService.ts: noisy, or exact where the analyst declared the size
+ * public); a preview (ask.plan) prices with the exact size, shown to the analyst only and never
+ * released — the calibration targets the same ε either way, and the job's own numbers differ
+ * slightly (q, σ) because its size is noisy.
  */
 import { accountEpsilon } from '../../../core/accounting';
 import { composed, type PrivacyEvent } from '../../../core/accounting/events';
-import { answerBatchEvent, answerQueryEvent, isGaussianMethod, sizeEpsilon, type AnswerShape } from '../../../core/icl/answering/answerEvents';
+import { answerBatchEvent, answerQueryEvent, answerTotalEvent, isGaussianMethod, type AnswerShape } from '../../../core/icl/answering/answerEvents';
+import { POOL_SIZE_EPSILON, poolSizeEvent } from '../../../core/icl/noisyPoolSizes';
 import { largestWithinCap } from '../../../core/math/countSearch';
 import { answeringRate } from '../../../core/planning/answering';
 import type { AnswerMethodName, AnswerPlanDto, AnswerRequest } from '../../shared/api/answering';
@@ -45,34 +48,49 @@ export function defaultAggregation(dataset: SynthesisDataset, requested: AnswerM
 export interface PricingInput {
   request: AnswerRequest;
   dataset: SynthesisDataset;
-  /** Size the sampling rate is computed from (noisy in a job). */
+  /** Size the sampling rate is computed from (released and charged in a job). */
   units: number;
   queries: number;
   budget: BudgetState | null;
+  /** True in a job: the size release is already charged (in `budget.spent`); a preview counts it. */
+  sizeCharged?: boolean;
 }
 
-export function priceAnswers({ request, dataset, units, queries, budget }: PricingInput): PricedAnswers {
+/**
+ * The batch's ε must cover the size release it composes first (batch mode); refused before
+ * anything is drawn — it depends on the request and the dataset's setting only.
+ */
+export function checkCoversSize(request: AnswerRequest, sizeEvent: PrivacyEvent | null): void {
+  if (sizeEvent && !request.perQuery && request.epsilon <= POOL_SIZE_EPSILON) {
+    throw new RefusalError(`ε = ${request.epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for the noisy size of the private split: raise ε, or declare the dataset's size public (veil sizes set)`);
+  }
+}
+
+export function priceAnswers({ request, dataset, units, queries, budget, sizeCharged = false }: PricingInput): PricedAnswers {
   if (queries < 1) throw new RefusalError('no queries to answer: give at least one');
   const method = defaultAggregation(dataset, request.aggregation);
   const shape: AnswerShape = { ensemble: request.ensemble, shots: request.shots, method };
   const delta = request.delta ?? budget?.delta ?? defaultDelta(units);
-  const size = sizeEpsilon(request.epsilon);
-  const sizeEvent: PrivacyEvent = { kind: 'pure', epsilon: size, neighbouring: 'add-remove' };
+  const sizeEvent = poolSizeEvent(dataset.sizePublic === true);
+  checkCoversSize(request, sizeEvent);
   // PTR: δ₀ per test, a share of δ for the tests together (composition adds them).
   const ptrDelta = method === 'ptr' ? delta / (2 * (request.perQuery ? 1 : queries)) : 0;
   const family = request.perQuery
     ? (p: number) => answerQueryEvent(shape, units, p, ptrDelta)
-    : (p: number) => answerBatchEvent(shape, units, p, queries, ptrDelta, sizeEvent);
+    : (p: number) => answerTotalEvent(sizeEvent, answerBatchEvent(shape, units, p, queries, ptrDelta));
   let parameter: number;
   try {
     parameter = calibrateTwoStage({ family, target: { epsilon: request.epsilon, delta }, decreasing: isGaussianMethod(method), tolerance: CALIBRATION_TOLERANCE });
   } catch (error) {
     throw new RefusalError(`no noise level gives ε ≤ ${request.epsilon} at δ = ${delta} for ${queries} queries (${(error as Error).message}): raise ε or answer fewer queries`);
   }
-  const event = answerBatchEvent(shape, units, parameter, queries, ptrDelta, sizeEvent);
-  const account = accountEpsilon(event, delta);
+  const event = answerBatchEvent(shape, units, parameter, queries, ptrDelta);
+  const total = answerTotalEvent(sizeEvent, event);
+  const account = accountEpsilon(total, delta);
   const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
-  const after = budget ? spendAfter(budget.spent, event, budget.delta, spent) : 0;
+  // In a job the size release is already in `spent`; a preview counts it here.
+  const charge = sizeCharged ? event : total;
+  const after = budget ? spendAfter(budget.spent, charge, budget.delta, spent) : 0;
   const q = answeringRate(shape, units);
   return {
     shape,
@@ -83,14 +101,15 @@ export function priceAnswers({ request, dataset, units, queries, budget }: Prici
       aggregation: method,
       queries,
       delta,
-      noise: isGaussianMethod(method) ? { kind: 'gaussian', sigma: parameter } : { kind: 'pure', epsilonPerQuery: parameter },
+      noise: method === 'vote' ? { kind: 'discrete-gaussian', sigma: parameter } : isGaussianMethod(method) ? { kind: 'gaussian', sigma: parameter } : { kind: 'pure', epsilonPerQuery: parameter },
       ptrDelta: method === 'ptr' ? ptrDelta : null,
-      sizeEpsilon: size,
+      sizeEpsilon: sizeEvent === null ? null : POOL_SIZE_EPSILON,
       q,
       event,
+      totalEvent: total,
       epsilon: account.bounds,
       accountant: account.accountant,
-      budget: budget ? { cap: budget.cap, spent, afterJob: after, ...batchesLeft(budget, event, spent) } : null,
+      budget: budget ? { cap: budget.cap, spent, afterJob: after, ...batchesLeft(budget, charge, spent) } : null,
       warnings: [
         ...planWarnings({ delta, units, epsilon: account.bounds.upper, rates: [{ pool: '(all)', q }] }),
         ...(budget && after > budget.cap ? [overCapWarning(after, budget.cap)] : []),

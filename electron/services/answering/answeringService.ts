@@ -11,7 +11,6 @@ import { accountEpsilon } from '../../../core/accounting';
 import { verifyDpAnswers } from '../../../core/export/verifyDpAnswers';
 import type { ReleasedAnswer } from '../../../core/export/dpAnswersFormat';
 import { answerBatch } from '../../../core/icl/answering/answerBatch';
-import { noisyUnits, sizeEpsilon } from '../../../core/icl/answering/answerEvents';
 import type { AnswerSettings, AnswerTask } from '../../../core/icl/answering/answerQuery';
 import { defaultTemplate, type PromptTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
@@ -28,9 +27,11 @@ import { RemoteServerError } from '../model/openai/openaiClient';
 import { RefusalError } from '../refusalError';
 
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
-import { committedAnswers, batchParameters, uncommittedAnswers } from './answerDocument';
+import { committedAnswers, reservationParameters, uncommittedAnswers, type ReleasedSize } from './answerDocument';
 import { evaluateAnswers } from './answerEvaluation';
-import { defaultAggregation, priceAnswers, type PricedAnswers } from './answerPricing';
+import { checkCoversSize, defaultAggregation, priceAnswers, type PricedAnswers } from './answerPricing';
+import { poolSizeEvent } from '../../../core/icl/noisyPoolSizes';
+import { chargeSizeRelease } from '../sizes/poolSizes';
 import type { AnswerRunStore } from './answerRunStore';
 
 /** Sampling temperature of the public zero-shot candidates (diverse answers). */
@@ -87,25 +88,33 @@ export class AnsweringService {
     return budgetState(this.ledger, dataset.id);
   }
 
-  /** Releases the noisy size, reserves the batch's event (or throws, writing nothing) and starts the job. */
+  /**
+   * Releases and charges the size of the private split (its own ledger entry, or the exact size
+   * where declared public), prices the batch from that size, reserves the batch's event (or
+   * throws, writing nothing more) and starts the job. Nothing before the size release reads the
+   * exact size: a batch refused after it leaves the size release charged (ARCHITECTURE §4).
+   */
   async start(request: AnswerRequest): Promise<{ jobId: string; runId: number }> {
     const dataset = await this.source.dataset(request.dataset);
     const method = defaultAggregation(dataset, request.aggregation);
     const queries = await this.queries(dataset, request);
     const model = await jobModel(this.ctx); // before reserving: a missing model charges nothing
     checkCapabilities(model.model, method);
-    const budget = await this.budgetState(dataset);
-    const exact = await this.units(dataset);
-    // A dry run on the exact size refuses an impossible batch before any noise is drawn.
-    priceAnswers({ request, dataset, units: exact, queries: queries.texts.length, budget });
-    const size = noisyUnits(exact, sizeEpsilon(request.epsilon), cryptoRandom);
-    const priced = priceAnswers({ request, dataset, units: size.units, queries: queries.texts.length, budget });
+    // Refusals that need no size: they depend on the request, the setting and the cap only.
+    checkCoversSize(request, poolSizeEvent(dataset.sizePublic === true));
+    const cap = (await this.budgetState(dataset))?.cap;
+    // The batch alone costs about ε (calibrated within 0.1 %), and a composition costs at least each of its parts.
+    if (cap !== undefined && request.epsilon * 0.99 > cap) throw new RefusalError(`ε = ${request.epsilon} exceeds the budget cap of ${cap} on its own: lower ε`);
+    const sized = await chargeSizeRelease(this.ledger, dataset, new Map([['all', await this.units(dataset)]]), 'size of the private split for DP answers');
+    const units = sized.sizes.get('all')!;
+    const size = { units, source: sized.source, event: sized.event, ledger: sized.ledger };
+    const priced = priceAnswers({ request, dataset, units, queries: queries.texts.length, budget: await this.budgetState(dataset), sizeCharged: true });
     const { jobId, prepared } = await this.ctx.jobs.launch(
       'answering',
       async (jobId) => {
         const reservation = await this.ledger.reserve(dataset.id, priced.plan.event, {
           purpose: `DP answers: ${queries.texts.length} ${queries.texts.length === 1 ? 'query' : 'queries'} by ${method}${request.evaluate === undefined ? '' : ' (evaluation on held-out records)'}`,
-          parameters: { method, ...batchParameters(priced, size.units), epsilon: request.epsilon, delta: priced.plan.delta },
+          parameters: reservationParameters(priced, size),
           jobId,
           privacyUnit: dataset.privacyUnit,
         });
@@ -113,7 +122,7 @@ export class AnsweringService {
         await this.runs.setLedgerEntry(runId, reservation.id);
         return { runId, reservationId: reservation.id };
       },
-      (job, { runId, reservationId }) => this.answer(job, { runId, reservationId, priced, noisyUnits: size.units, dataset, queries, model }),
+      (job, { runId, reservationId }) => this.answer(job, { runId, reservationId, priced, size, dataset, queries, model }),
     );
     const { runId } = prepared;
     return { jobId, runId };
@@ -130,7 +139,7 @@ export class AnsweringService {
 
   private async answer(
     job: JobContext,
-    args: { runId: number; reservationId: number; priced: PricedAnswers; noisyUnits: number; dataset: SynthesisDataset; queries: Queries; model: { model: LanguageModel; identity: ModelIdentity } },
+    args: { runId: number; reservationId: number; priced: PricedAnswers; size: ReleasedSize; dataset: SynthesisDataset; queries: Queries; model: { model: LanguageModel; identity: ModelIdentity } },
   ) {
     const { runId, priced, dataset, queries } = args;
     try {
@@ -141,7 +150,7 @@ export class AnsweringService {
       });
       job.throwIfCancelled();
       const answers: ReleasedAnswer[] = results.map((r, i) => ({ query: queries.texts[i], ...r }));
-      const issued = await uncommittedAnswers({ dataset, priced, noisyUnits: args.noisyUnits, template: settings.template, answers, epsilon: priced.plan.epsilon, accountant: priced.plan.accountant, model: args.model.identity });
+      const issued = await uncommittedAnswers({ dataset, priced, size: args.size, template: settings.template, answers, epsilon: priced.plan.epsilon, accountant: priced.plan.accountant, model: args.model.identity });
       const commit = await this.ledger.commit(args.reservationId, { outputHash: issued.releaseHash });
       await this.runs.setLedgerEntry(runId, commit.id);
       await this.runs.finish(runId, 'succeeded', { document: committedAnswers(issued, { entryId: commit.id, entryHash: commit.entryHash }), failedTeachers });

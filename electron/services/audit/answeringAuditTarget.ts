@@ -1,7 +1,7 @@
 /**
  * Audit target (c): private answering with a given aggregation and ε per query, set up as an
  * answering job sets up a batch (answeringService.ts): the dataset's template and task, the
- * noisy size of the private split (drawn afresh, as a job draws it), the noise calibrated by
+ * size of the private split released as a job releases it (noisy and drawn afresh, or exact where declared public), the noise calibrated by
  * priceAnswers for one query at ε (perQuery), and the same ensemble sampling (M teachers,
  * Poisson rate q from the noisy size). Members: private records; non-members: held-out records.
  *
@@ -11,12 +11,12 @@
  */
 import { poolDesign } from '../../../core/audit/membership';
 import { answeringTarget } from '../../../core/audit/answeringTarget';
-import { noisyUnits, sizeEpsilon } from '../../../core/icl/answering/answerEvents';
 import { answerRequestSchema } from '../../shared/api/answering';
 import type { AuditTargetSpec } from '../../shared/api/audit';
 import { CANDIDATE_TEMPERATURE, answerTask, answerTemplate } from '../answering/answeringService';
 import { defaultAggregation, priceAnswers } from '../answering/answerPricing';
 import { RefusalError } from '../refusalError';
+import { releaseDatasetSizes } from '../sizes/poolSizes';
 import type { ResolvedTarget, TargetContext } from './auditTargets';
 
 type AnsweringSpec = Extract<AuditTargetSpec, { kind: 'answering' }>;
@@ -28,8 +28,9 @@ export async function answeringAuditTarget(spec: AnsweringSpec, ctx: TargetConte
   if (pool.units === 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: there is nothing to answer with`);
   // The answering defaults (template, tokens, candidates); ε may exceed the job's cap (an audit may measure ε = 1000).
   const request = { ...answerRequestSchema.parse({ dataset: dataset.name, epsilon: 1 }), aggregation: method, epsilon: spec.epsilon, perQuery: true, ensemble: spec.ensemble, shots: spec.shots, delta: spec.delta };
-  const size = noisyUnits(pool.units, sizeEpsilon(spec.epsilon), ctx.random);
-  const priced = priceAnswers({ request, dataset, units: size.units, queries: 1, budget: null });
+  // The job's size release (noisy, or exact where declared public), not charged here.
+  const units = releaseDatasetSizes(dataset, new Map([['all', pool.units]]), ctx.random).sizes.get('all')!;
+  const priced = priceAnswers({ request, dataset, units, queries: 1, budget: null });
   const target = answeringTarget({
     model: ctx.model, pool, template: answerTemplate(dataset, request), task: answerTask(dataset), method, ensemble: spec.ensemble, shots: spec.shots,
     q: priced.plan.q, noise: priced.parameter, ptrDelta: priced.ptrDelta, keywords: request.keywords, candidates: request.candidates,

@@ -4,14 +4,15 @@
  * `releaseDatasetSizes(dataset, exact)` — which returns noisy sizes with the event to charge
  * (compose it into the release's own reservation), or the exact sizes where the analyst
  * declared them public. Synthesis uses it for q and the certificate; the budget's default δ
- * uses it for N. Private answering releases its own noisy size of the private split
- * (answerPricing.ts) and does not yet honour the "size is public" setting.
+ * uses it for N; private answering for its sampling rate, through `chargeSizeRelease`, which
+ * charges the release as its own ledger entry before anything is priced from it.
  */
-import { releasePoolSizes, type PoolSizeRelease, type PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
+import { poolSizeEvent, poolSizeSource, releasePoolSizes, sizeReleaseHash, type PoolSizeRelease, type PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { RandomSource } from '../../../core/random/randomSource';
 import type { Queryable } from '../db/database';
 import { resolveDataset, type DatasetRef } from '../ledger/datasets';
+import type { LedgerService } from '../ledger/ledgerService';
 
 /** Whether the analyst declared the dataset's size public (then pool sizes are used exactly). */
 export async function isSizePublic(q: Queryable, datasetId: number): Promise<boolean> {
@@ -44,4 +45,30 @@ export function releaseDatasetSizes<K>(
 /** The pool-size fields of a ledger reservation (the certificate verifier compares them with its `poolSizes`). */
 export function sizeParameters(source: PoolSizeSource): { poolSizes: string; poolSizeEpsilon?: number } {
   return source.kind === 'noisy' ? { poolSizes: source.kind, poolSizeEpsilon: source.epsilon } : { poolSizes: source.kind };
+}
+
+/** Where a size release charged on its own sits in the ledger (null: declared public, nothing charged). */
+export type SizeLedgerEntry = { entryId: number; entryHash: string } | null;
+
+/**
+ * The sizes released and charged BEFORE anything is priced or refused from them (ARCHITECTURE
+ * §4): the release's event is reserved first (over budget: refused, nothing drawn, nothing
+ * written), then drawn from the CSPRNG, then committed with the hash of the released sizes.
+ * Whatever follows — a price, a refusal, the job's own reservation — depends on the private
+ * sizes only through this charged release. Declared public: the exact sizes, no entry.
+ */
+export async function chargeSizeRelease<K>(
+  ledger: Pick<LedgerService, 'reserve' | 'commit'>,
+  dataset: SizedDataset & { id: number },
+  exact: ReadonlyMap<K, number>,
+  purpose: string,
+  random: RandomSource = cryptoRandom,
+): Promise<ReturnType<typeof releaseDatasetSizes<K>> & { ledger: SizeLedgerEntry }> {
+  const source = poolSizeSource(exact.size, dataset.privacyUnit, dataset.sizePublic === true);
+  const event = poolSizeEvent(dataset.sizePublic === true);
+  if (source.kind === 'declared-public' || event === null) return { ...releaseDatasetSizes(dataset, exact, random), ledger: null };
+  const reservation = await ledger.reserve(dataset.id, event, { purpose, parameters: sizeParameters(source), privacyUnit: dataset.privacyUnit });
+  const release = releaseDatasetSizes(dataset, exact, random);
+  const commit = await ledger.commit(reservation.id, { outputHash: await sizeReleaseHash([...release.sizes.values()]) });
+  return { ...release, event, ledger: { entryId: commit.id, entryHash: commit.entryHash } };
 }

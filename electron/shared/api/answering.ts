@@ -39,14 +39,21 @@ export const answerPlanSchema = z.object({
   aggregation: answerMethodSchema,
   queries: z.number(),
   delta: z.number(),
-  /** σ (vote, embedding) or ε per query (keyword, ptr). */
-  noise: z.union([z.object({ kind: z.literal('gaussian'), sigma: z.number() }), z.object({ kind: z.literal('pure'), epsilonPerQuery: z.number() })]),
+  /** σ (vote: of the exact discrete Gaussian on each count; embedding) or ε per query (keyword, ptr). */
+  noise: z.union([
+    z.object({ kind: z.literal('discrete-gaussian'), sigma: z.number() }),
+    z.object({ kind: z.literal('gaussian'), sigma: z.number() }),
+    z.object({ kind: z.literal('pure'), epsilonPerQuery: z.number() }),
+  ]),
   /** PTR's δ₀ per test (ptr only). */
   ptrDelta: z.number().nullable(),
-  /** ε of the noisy size release q is computed from. */
-  sizeEpsilon: z.number(),
+  /** ε of the noisy size release q is computed from (its own ledger entry); null where the size is declared public. */
+  sizeEpsilon: z.number().nullable(),
   q: z.number(),
+  /** The batch's reservation: the planner's event for these settings. */
   event: privacyEventSchema,
+  /** What the answers cost in all (the size release, then `event`): `epsilon` is its ε. */
+  totalEvent: privacyEventSchema,
   epsilon: bounds,
   accountant: z.string(),
   budget: z.object({ cap: z.number(), spent: z.number(), afterJob: z.number(), batchesLeft: z.number(), atLimit: z.boolean() }).nullable(),

@@ -58,7 +58,9 @@ describe('answering job', () => {
   it('prices a batch: calibrated σ whose ε upper bound meets the target, and what the budget has left', async () => {
     const plan = await callMethod(ctx, 'ask.plan', { ...small, queries: heldOut.slice(0, 5) });
     expect(plan.aggregation).toBe('vote');
-    expect(plan.noise.kind).toBe('gaussian');
+    expect(plan.noise.kind).toBe('discrete-gaussian');
+    expect(plan.sizeEpsilon).toBe(0.1);
+    expect(plan.totalEvent).toEqual(sequence([pureDp(0.1), plan.event]));
     expect(plan.epsilon.upper).toBeLessThanOrEqual(2);
     expect(plan.epsilon.upper).toBeGreaterThan(2 * 0.99);
     expect(plan.q).toBeCloseTo((6 * 2) / 240, 10);
@@ -67,12 +69,15 @@ describe('answering job', () => {
     await expect(callMethod(ctx, 'ask.plan', { ...small, aggregation: 'embedding', queries: ['x'] })).rejects.toThrow(/classification task/);
   });
 
-  it('answers with one reservation equal to the planned event at the released noisy size; the export verifies', async () => {
-    const before = (await reservations()).length;
+  it('charges the noisy size as its own entry first, then one reservation equal to the planner’s event at that size; the export verifies', async () => {
+    const before = (await entries()).length;
     const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, queries: heldOut.slice(0, 5) });
     expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
-    const after = await reservations();
-    expect(after.length).toBe(before + 1);
+    const added = (await entries()).slice(before);
+    // The size release: reserved and committed before the batch's reservation.
+    expect(added.map((e) => e.type)).toEqual(['reserve', 'commit', 'reserve', 'commit']);
+    expect(added[0].event).toEqual(pureDp(0.1));
+    expect(added[0].parameters).toMatchObject({ poolSizes: 'noisy', poolSizeEpsilon: 0.1 });
     const run = await callMethod(ctx, 'ask.get', { id: runId });
     expect(run.status).toBe('succeeded');
     const doc = run.document!;
@@ -80,27 +85,32 @@ describe('answering job', () => {
     for (const a of doc.answers) {
       expect(['spam', 'ham']).toContain(a.answer);
       expect(a.histogram).toHaveLength(2);
+      expect(a.histogram!.every(Number.isInteger)).toBe(true);
     }
     const c = doc.certificate;
-    const noisyUnits = c.parameters.noisyUnits as number;
-    expect(Math.abs(noisyUnits - 240)).toBeLessThan(400); // discrete Laplace of scale 1/0.1: |noise| < 400 but with prob. e^-40
-    const sigma = (c.parameters.noise as { sigma: number }).sigma;
-    // The planner's event (core/planning/answering.ts) at the released size, after the size release.
-    const planned = sequence([pureDp(0.1), answeringEvent({ ensemble: 6, shots: 2, aggregation: 'vote' }, noisyUnits, sigma, 5)]);
-    expect(after.at(-1)!.event).toEqual(planned);
-    expect(c.event).toEqual(planned);
+    const units = c.parameters.units as number;
+    expect(Math.abs(units - 240)).toBeLessThan(400); // discrete Laplace of scale 1/0.1: |noise| < 400 but with prob. e^-40
+    const sigma = (c.parameters.noise as { kind: string; sigma: number }).sigma;
+    expect((c.parameters.noise as { kind: string }).kind).toBe('discrete-gaussian');
+    // The batch's reservation is the planner's event (core/planning/answering.ts) at the released size.
+    const planned = answeringEvent({ ensemble: 6, shots: 2, aggregation: 'vote' }, units, sigma, 5);
+    expect(added[2].event).toEqual(planned);
+    expect(c.event).toEqual(sequence([pureDp(0.1), planned]));
+    expect(c.poolSizes).toMatchObject({ kind: 'noisy', epsilon: 0.1 });
+    expect(c.sizeLedger!.entryId).toBe(added[1].id);
     expect(c.epsilon.upper).toBeLessThanOrEqual(2);
 
     const file = await callMethod(ctx, 'ask.export', { id: runId });
     const verified = await callMethod(ctx, 'certificate.verify', { document: file.content });
     expect(verified.checks.filter((x) => !x.ok)).toEqual([]);
+    expect(verified.checks.map((x) => x.name)).toContain('size ledger entry');
     expect(verified.valid).toBe(true);
     const edited = JSON.parse(file.content);
     edited.answers[0].answer = edited.answers[0].answer === 'spam' ? 'ham' : 'spam';
     expect((await callMethod(ctx, 'certificate.verify', { document: JSON.stringify(edited) })).valid).toBe(false);
   }, 120_000);
 
-  it('refuses an over-budget batch without writing to the ledger', async () => {
+  it('refuses a batch whose ε alone exceeds the cap before anything is drawn, writing nothing', async () => {
     const before = await entries();
     await expect(callMethod(ctx, 'ask.start', { ...small, epsilon: 50, queries: ['x'] })).rejects.toThrow(/cap|exceed|budget/i);
     expect(await entries()).toEqual(before);
@@ -129,6 +139,34 @@ describe('answering job', () => {
     expect(run.failedTeachers).toBe(0);
     await expect(callMethod(ctx, 'ask.start', { ...small, evaluate: 5, queries: ['x'] })).rejects.toThrow(/give no queries/);
   }, 180_000);
+
+  it('a dataset whose size is declared public: no size entry, the exact size, and the export verifies', async () => {
+    await callMethod(ctx, 'sizes.set', { dataset: 'mail', sizePublic: true });
+    try {
+      const before = (await entries()).length;
+      const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, epsilon: 1, queries: heldOut.slice(0, 2) });
+      expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+      expect((await entries()).slice(before).map((e) => e.type)).toEqual(['reserve', 'commit']);
+      const c = (await callMethod(ctx, 'ask.get', { id: runId })).document!.certificate;
+      expect(c.parameters.units).toBe(240);
+      expect(c.poolSizes).toEqual({ kind: 'declared-public' });
+      expect(c.sizeLedger).toBeUndefined();
+      expect(c.event).toEqual(answeringEvent({ ensemble: 6, shots: 2, aggregation: 'vote' }, 240, (c.parameters.noise as { sigma: number }).sigma, 2));
+      const file = await callMethod(ctx, 'ask.export', { id: runId });
+      expect((await callMethod(ctx, 'certificate.verify', { document: file.content })).valid).toBe(true);
+    } finally {
+      await callMethod(ctx, 'sizes.set', { dataset: 'mail', sizePublic: false });
+    }
+  }, 120_000);
+
+  it('a batch refused after the size release leaves that release charged (the refusal depends on the noisy size only)', async () => {
+    const before = (await entries()).length;
+    // ε = 19.9 fits the cap of 20 on its own, not after what the tests above spent: refused at the batch's reservation.
+    await expect(callMethod(ctx, 'ask.start', { ...small, epsilon: 19.9, queries: ['x'] })).rejects.toThrow(/cap|exceed|budget/i);
+    const added = (await entries()).slice(before);
+    expect(added.map((e) => e.type)).toEqual(['reserve', 'commit']);
+    expect(added[0].event).toEqual(pureDp(0.1));
+  });
 
   it('never prints a private record', () => {
     const all = printed.join('\n');

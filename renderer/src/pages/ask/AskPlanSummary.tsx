@@ -6,7 +6,7 @@ import { KeyValueTable } from '../../components/KeyValueTable';
 const fmt = (x: number, digits = 4) => x.toPrecision(digits);
 
 export function AskPlanSummary({ plan }: { plan: AnswerPlanDto }) {
-  const noise = plan.noise.kind === 'gaussian' ? `Gaussian σ = ${fmt(plan.noise.sigma)}` : `ε per query = ${fmt(plan.noise.epsilonPerQuery)}`;
+  const noise = plan.noise.kind === 'pure' ? `ε per query = ${fmt(plan.noise.epsilonPerQuery)}` : `${plan.noise.kind === 'gaussian' ? 'Gaussian' : 'exact discrete Gaussian'} σ = ${fmt(plan.noise.sigma)}`;
   const budget = plan.budget
     ? `${fmt(plan.budget.spent)} spent of ${fmt(plan.budget.cap)}; after this batch ${fmt(plan.budget.afterJob)}; ${plan.budget.atLimit ? 'at least ' : ''}${plan.budget.batchesLeft} more such ${plan.budget.batchesLeft === 1 ? 'batch' : 'batches'} (${plan.budget.batchesLeft * plan.queries} queries) fit`
     : 'no budget set for this dataset';
@@ -14,7 +14,12 @@ export function AskPlanSummary({ plan }: { plan: AnswerPlanDto }) {
     ['Queries', `${plan.queries} by ${plan.aggregation}`],
     ['Noise', `${noise}${plan.ptrDelta === null ? '' : `; PTR δ₀ = ${plan.ptrDelta.toExponential(2)} per query`}`],
     ['ε of the batch', `${fmt(plan.epsilon.upper)} (estimate ${fmt(plan.epsilon.estimate)}) at δ = ${plan.delta.toExponential(2)}`],
-    ['Sampling', `q = ${fmt(plan.q, 3)} per query (from a noisy size, ε = ${fmt(plan.sizeEpsilon, 2)}, when answering)`],
+    [
+      'Sampling',
+      plan.sizeEpsilon === null
+        ? `q = ${fmt(plan.q, 3)} per query (the size is declared public)`
+        : `q = ${fmt(plan.q, 3)} per query here from the exact size, shown to you only; the job first releases and charges a noisy size (ε = ${fmt(plan.sizeEpsilon, 2)}, spent even if the batch is then refused) and prices from it`,
+    ],
     ['Budget', budget],
   ] as const;
   return (

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { noisyUnits } from '../../../../core/icl/answering/answerEvents';
+import { releasePoolSizes } from '../../../../core/icl/noisyPoolSizes';
 import { generateDemonstration } from '../../../../core/icl/demonstration';
 import { tangAggregator } from '../../../../core/icl/dpFewShot';
 import { inMemoryPool, type PrivatePool } from '../../../../core/icl/privatePool';
@@ -55,9 +55,10 @@ describe('private path randomness', () => {
     expect(pool.draws).toBeGreaterThan(0);
   });
 
-  it('the answering size release refuses a seeded source, and runs with the CSPRNG', () => {
-    expect(() => noisyUnits(100, 0.1, seededRandom(5))).toThrow(NonCryptographicRandomError);
-    expect(noisyUnits(100, 0.1, cryptoRandom).units).toBeGreaterThanOrEqual(1);
+  it('the pool size release (answering and synthesis) refuses a seeded source, and runs with the CSPRNG', () => {
+    const request = { exact: [100], privacyUnit: 'record' as const, sizePublic: false };
+    expect(() => releasePoolSizes({ ...request, random: seededRandom(5) })).toThrow(NonCryptographicRandomError);
+    expect(releasePoolSizes({ ...request, random: cryptoRandom }).sizes[0]).toBeGreaterThanOrEqual(1);
   });
 
   it('accepts a seeded source only where a test opted in that very source', async () => {

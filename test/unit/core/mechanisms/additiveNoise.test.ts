@@ -10,7 +10,7 @@
  * tight, so a wrong noise scale in either direction is caught.
  */
 import { describe, expect, it } from 'vitest';
-import { accountDelta, accountEpsilon, pldAccountant, UnsupportedByPldError } from '../../../../core/accounting';
+import { accountDelta, accountEpsilon, pldAccountant, rdpAccountant, UnsupportedByPldError } from '../../../../core/accounting';
 import { discreteGaussian } from '../../../../core/accounting/events';
 import { discreteGaussianMechanism } from '../../../../core/mechanisms/discreteGaussianMechanism';
 import { discreteLaplaceMechanism } from '../../../../core/mechanisms/discreteLaplaceMechanism';
@@ -143,21 +143,24 @@ describe('discreteGaussianMechanism', () => {
     expect(Math.abs(estimate - exact)).toBeLessThan(0.015);
   });
 
-  it('is charged by RDP (zCDP, CKS 2020), which bounds the exact discrete δ(ε) that exceeds the continuous curve', () => {
+  it('is charged by its exact PLD (an integer shift; RDP’s zCDP bound beside it), which bounds the exact discrete δ(ε) that exceeds the continuous curve', () => {
     for (const [sigma, epsilon] of [[1, 1], [2, 1], [1, 3], [0.5, 5], [4, 0.2]]) {
       const label = `σ=${sigma} ε=${epsilon}`;
       const exact = discreteGaussianDelta(sigma, 1, epsilon);
       expect(exact, label).toBeGreaterThan(gaussianDelta(sigma, 1, epsilon));
       const charged = accountDelta(discreteGaussianMechanism([0], { sigma, l2Sensitivity: 1 }, seededRandom('dgm-event')).event, epsilon);
-      expect(charged.accountant, label).toBe('rdp');
+      expect(charged.accountant, label).toBe('pld');
       expect(charged.bounds.upper, label).toBeGreaterThanOrEqual(exact);
+      expect(rdpAccountant.delta(discreteGaussian(sigma, 1), epsilon).upper, label).toBeGreaterThanOrEqual(exact);
       // ε at δ: the RDP ε must exceed the exact discrete ε (found by bisection on the exact δ(ε)).
       const delta = 1e-6;
       let [lo, hi] = [0, 100];
       for (let i = 0; i < 100; i++) [lo, hi] = discreteGaussianDelta(sigma, 1, (lo + hi) / 2) > delta ? [(lo + hi) / 2, hi] : [lo, (lo + hi) / 2];
       expect(accountEpsilon(discreteGaussian(sigma, 1), delta).bounds.upper, label).toBeGreaterThanOrEqual(hi);
     }
-    expect(() => pldAccountant.delta(discreteGaussian(1), 1)).toThrow(UnsupportedByPldError);
+    // An ℓ2 sensitivity over several coordinates is not an integer shift: RDP charges it.
+    expect(() => pldAccountant.delta(discreteGaussian(1, Math.SQRT2), 1)).toThrow(UnsupportedByPldError);
+    expect(accountEpsilon(discreteGaussian(1, Math.SQRT2), 1e-6).accountant).toBe('rdp');
   });
 });
 

@@ -7,6 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { composed } from '../../../../core/accounting/events';
+import { discreteGaussianMechanism } from '../../../../core/mechanisms/discreteGaussianMechanism';
 import { gaussianMechanism } from '../../../../core/mechanisms/gaussianMechanism';
 import { jointExponentialTopK } from '../../../../core/mechanisms/jointExponentialMechanism';
 import {
@@ -17,6 +19,7 @@ import {
   KEYWORD_UTILITY_SENSITIVITY,
   keywordAggregationParams,
   keywordCounts,
+  VOTE_CHANGED_COUNTS,
   VOTE_L2_SENSITIVITY,
   voteAggregationParams,
   voteHistogram,
@@ -147,9 +150,16 @@ describe('the mechanisms charge what the planner prices', () => {
   const shape = { ensemble: 10, shots: 4 };
   const inner = (e: ReturnType<typeof queryEvent>) => (e.kind === 'poisson-sampled' ? e.event : e);
 
-  it('vote and embedding: Gaussian noise at the planned σ with the stated sensitivity', () => {
+  it('vote: the exact discrete Gaussian per count, two counts moved by 1 — the planner prices composed(discreteGaussian(σ, 1), 2)', () => {
     const random = seededRandom(SEED);
-    expect(gaussianMechanism([1, 2, 3], voteAggregationParams(3), random).event).toEqual(inner(queryEvent({ ...shape, aggregation: 'vote' }, units, 3)));
+    const released = discreteGaussianMechanism([1, 2, 3], voteAggregationParams(3), random);
+    expect(released.output.every(Number.isInteger)).toBe(true);
+    expect(inner(queryEvent({ ...shape, aggregation: 'vote' }, units, 3))).toEqual(composed(released.event, VOTE_CHANGED_COUNTS));
+    expect(VOTE_CHANGED_COUNTS * voteAggregationParams(3).l2Sensitivity ** 2).toBeCloseTo(VOTE_L2_SENSITIVITY ** 2, 12);
+  });
+
+  it('embedding: Gaussian noise at the planned σ with the stated sensitivity', () => {
+    const random = seededRandom(SEED);
     expect(gaussianMechanism([0.1, 0.2], embeddingAggregationParams(3), random).event).toEqual(inner(queryEvent({ ...shape, aggregation: 'embedding' }, units, 3)));
     expect(inner(queryEvent({ ...shape, aggregation: 'embedding' }, units, 3))).toMatchObject({ kind: 'gaussian', sigma: 3, sensitivity: 2 });
   });

@@ -5,7 +5,8 @@ import { aggregateEmbedding, aggregateKeywordsEm, aggregateKeywordsPtr, aggregat
 import { answerBatchEvent, mechanismEvent } from '../../../../../core/icl/answering/answerEvents';
 import { PTR_SELECT_SHARE } from '../../../../../core/icl/answering/aggregators';
 import { answeringEvent } from '../../../../../core/planning/answering';
-import { embeddingAggregationParams, keywordAggregationParams, keywordCounts, voteAggregationParams } from '../../../../../core/planning/answerAggregates';
+import { composed, discreteGaussian } from '../../../../../core/accounting/events';
+import { embeddingAggregationParams, keywordAggregationParams, keywordCounts, voteAggregationParams, voteEvent } from '../../../../../core/planning/answerAggregates';
 import { sortIndicesDescending } from '../../../../../core/mechanisms/types';
 import { seededRandom } from '../../../../../core/random/seededRandom';
 
@@ -14,14 +15,14 @@ const eventOf = (p: { sigma: number; l2Sensitivity: number }) => ({ kind: 'gauss
 describe('answer aggregators', () => {
   it('release through the parameters of answerAggregates.ts, and the batch event is the planner’s', () => {
     const r = seededRandom(1);
-    expect(aggregateVote([0, 1, 1, null], 2, 3, r).event).toEqual(eventOf(voteAggregationParams(3)));
+    expect(aggregateVote([0, 1, 1, null], 2, 3, r).event).toEqual(composed(discreteGaussian(voteAggregationParams(3).sigma, 1), 2));
     const e = [Float32Array.of(1, 0), Float32Array.of(0, 1)];
     expect(aggregateEmbedding(e, e, 2.5, r).event).toEqual(eventOf(embeddingAggregationParams(2.5)));
     expect(aggregateKeywordsEm([new Set([0]), new Set([1])], 3, 2, 0.7, r).event).toEqual({ kind: 'pure', epsilon: keywordAggregationParams(0.7).epsilon, neighbouring: 'add-remove' });
-    expect(mechanismEvent('vote', 3, 0, PTR_SELECT_SHARE)).toEqual(eventOf(voteAggregationParams(3)));
-    // Without a size release, the batch charges exactly answeringEvent (core/planning/answering.ts).
+    expect(mechanismEvent('vote', 3, 0, PTR_SELECT_SHARE)).toEqual(voteEvent(3));
+    // The batch's reservation is exactly answeringEvent (core/planning/answering.ts); the size release is its own entry.
     for (const method of ['vote', 'embedding', 'keyword'] as const) {
-      expect(answerBatchEvent({ ensemble: 10, shots: 2, method }, 500, 1.5, 7, 1e-6, null)).toEqual(answeringEvent({ ensemble: 10, shots: 2, aggregation: method }, 500, 1.5, 7));
+      expect(answerBatchEvent({ ensemble: 10, shots: 2, method }, 500, 1.5, 7, 1e-6)).toEqual(answeringEvent({ ensemble: 10, shots: 2, aggregation: method }, 500, 1.5, 7));
     }
   });
 
@@ -44,6 +45,15 @@ describe('answer aggregators', () => {
     expect(aggregateKeywordsEm(sets, 5, 2, 1e9, r).output).toEqual(aggregateKeywordsEm(sets, 5, 2, null, r).output);
   });
 
+  it('releases integer counts (exact discrete Gaussian) and breaks a tie uniformly at random, not by index', () => {
+    const r = seededRandom('integer-histogram');
+    for (let i = 0; i < 200; i++) expect(aggregateVote([0, 1, 1, 2, null], 3, 1.7, r).output.histogram.every(Number.isInteger)).toBe(true);
+    // A 2-2 tie without noise: each class wins about half the time (1000 draws: 500 ± 5 s.d. of 16).
+    let first = 0;
+    for (let i = 0; i < 1000; i++) if (aggregateVote([0, 0, 1, 1], 2, null, r).output.answer === 0) first++;
+    expect(Math.abs(first - 500)).toBeLessThan(80);
+  });
+
   it('with overwhelming noise, the vote does not depend on the private votes', () => {
     // σ = 1e6 on counts ≤ 20: each class wins with probability 1/3 ± 1e-5 whatever the votes.
     // 6000 draws per input: a 3-class chi-square against uniform stays below 13.8 (p = 0.001).
@@ -57,11 +67,12 @@ describe('answer aggregators', () => {
   });
 
   it('an empirical ε of one vote on neighbouring inputs stays below the charged ε', () => {
-    // Neighbours: one teacher moves its vote (5, 3) → (4, 4). σ = 2: the charged gaussian(2, √2)
-    // is (ε, 1e-5)-DP with ε ≈ 3.4. 40 000 draws each: the estimate of ln(p/p′) has standard
-    // error < 0.02; the true ratios are ln(0.76/0.5) = 0.42 and ln(0.5/0.24) = 0.73.
+    // Neighbours: one teacher moves its vote (5, 3) → (4, 4). σ = 2: the charged
+    // composed(discreteGaussian(2, 1), 2) is (ε, 1e-5)-DP with ε ≈ 3.4. 40 000 draws each: the
+    // estimate of ln(p/p′) has standard error < 0.02; with N_ℤ noise and random tie-breaks the
+    // true ratios are about ln(0.76/0.5) = 0.42 and ln(0.5/0.24) = 0.73.
     const sigma = 2;
-    const charged = accountEpsilon({ kind: 'gaussian', sigma, sensitivity: Math.SQRT2, neighbouring: 'add-remove' }, 1e-5).bounds.upper;
+    const charged = accountEpsilon(voteEvent(sigma), 1e-5).bounds.upper;
     const r = seededRandom('empirical-eps');
     const freq = (votes: number[]) => {
       let zero = 0;
