@@ -227,20 +227,39 @@ export class RemoteModel implements LanguageModel {
     return out;
   }
 
+  /** A completion request's generation settings (a seed only for a seeded, non-cryptographic source). */
+  private generationBody(options: GenerateOptions, seed: number | undefined): Record<string, unknown> {
+    return { max_tokens: options.maxTokens, temperature: options.temperature ?? 0, stop: options.stop?.length ? [...options.stop] : undefined, seed };
+  }
+
+  private async generation(choice: CompletionChoice): Promise<Generation> {
+    return { text: choice.text, tokens: this.hasTokenizer ? await this.tokenize(choice.text) : [], finishReason: choice.finish_reason === 'stop' ? 'stop' : 'length' };
+  }
+
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {
     const seed = options.random && !options.random.cryptographic ? options.random.nextUint32() : undefined;
     try {
-      const [choice] = await this.completions(
-        [prompt],
-        { max_tokens: options.maxTokens, temperature: options.temperature ?? 0, stop: options.stop?.length ? [...options.stop] : undefined, seed },
-        options.signal,
-      );
-      const finishReason = choice.finish_reason === 'stop' ? 'stop' : 'length';
-      return { text: choice.text, tokens: this.hasTokenizer ? await this.tokenize(choice.text) : [], finishReason };
+      const [choice] = await this.completions([prompt], this.generationBody(options, seed), options.signal);
+      return await this.generation(choice);
     } catch (error) {
       if (options.signal?.aborted) return { text: '', tokens: [], finishReason: 'cancelled' };
       throw error;
     }
+  }
+
+  /**
+   * The teachers of an answered query in one request: the server batches them, and one with
+   * prefix caching (vLLM) reuses the instruction they share. A refused prompt fails the whole
+   * request; the caller then asks for each teacher alone (core/icl/answering/teacherCalls.ts).
+   */
+  async generateEach(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]> {
+    const present = prompts.flatMap((p, j) => (p === null ? [] : [j]));
+    const out: (Generation | null)[] = prompts.map(() => null);
+    if (present.length === 0) return out;
+    const seed = (options.temperature ?? 0) > 0 && options.random && !options.random.cryptographic ? options.random.nextUint32() : undefined;
+    const choices = await this.completions(present.map((j) => prompts[j]!), this.generationBody(options, seed), options.signal);
+    for (const [i, choice] of choices.entries()) out[present[i]] = await this.generation(choice);
+    return out;
   }
 
   /** Echo the prompt + label and sum the logprobs of the tokens that start inside the label. */
