@@ -38,6 +38,15 @@ describe('answering teachers on an OpenAI-compatible server', () => {
     expect(together).toEqual(await Promise.all(prompts.map((p) => (p === null ? null : remote.generate(p, options)))));
   }, 60_000);
 
+  it('score every teacher’s labels in one request, each as alone', async () => {
+    const prompts = [`${teacherPrompt('free money offer')} spam\nLabel:`, null, `${teacherPrompt('meeting at noon')} ham\nLabel:`];
+    const labels = [' spam', ' ham'];
+    const before = server.requests;
+    const together = await remote.scoreLabelsEach(prompts, labels);
+    expect(server.requests - before).toBe(1);
+    expect(together).toEqual(await Promise.all(prompts.map((p) => (p === null ? null : remote.scoreLabels(p, labels)))));
+  }, 60_000);
+
   it('a refused teacher prompt costs that teacher only: it gives “no answer”, the query is answered', async () => {
     const texts = ['free money offer', `meeting notes ${MARKER}`, 'patch review for the build', 'cheap pills online'];
     const pool = { units: texts.length, sampleTeachers: async () => texts.map((text): PoolRecord[] => [{ text, output: `about ${text}` }]) };
@@ -50,5 +59,15 @@ describe('answering teachers on an OpenAI-compatible server', () => {
     );
     expect(failures).toBe(1);
     expect(typeof result.answer).toBe('string');
+    const labelled = { units: texts.length, sampleTeachers: async () => texts.map((text): PoolRecord[] => [{ text, label: 'spam' }]) };
+    const vote = await answerQuery(
+      {
+        model: remote, pool: labelled, template, task: { kind: 'classification', labels: ['spam', 'ham'] }, method: 'vote', ensemble: 4, shots: 1, q: 1, noise: null,
+        ptrDelta: 1e-6, keywords: 3, candidates: 2, candidateTemperature: 1, maxTokens: 6, random: cryptoRandom,
+      },
+      'cheap pills, click now',
+    );
+    expect(vote.failures).toBe(1);
+    expect(vote.result.histogram!.reduce((a, b) => a + b, 0)).toBe(3);
   }, 60_000);
 });

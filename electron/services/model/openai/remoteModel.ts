@@ -45,6 +45,9 @@ type WirePrompt = string | number[];
 
 const TOKEN_ID_KEY = /^token_id:(\d+)$/;
 
+/** A completion that only echoes the prompt's logprobs (label scoring). */
+const ECHO_SCORING = { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 };
+
 function wire(prompt: Prompt): WirePrompt {
   return typeof prompt === 'string' ? prompt : [...prompt];
 }
@@ -265,7 +268,19 @@ export class RemoteModel implements LanguageModel {
   /** Echo the prompt + label and sum the logprobs of the tokens that start inside the label. */
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     if (labels.length === 0) return [];
-    const choices = await this.completions(labels.map((l) => prompt + l), { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 }, signal);
+    return this.labelScores(prompt, labels, await this.completions(labels.map((l) => prompt + l), ECHO_SCORING, signal));
+  }
+
+  /** `scoreLabels` for the teachers of an answered query, in one request (a refused prompt fails it: the caller then asks each alone). */
+  async scoreLabelsEach(prompts: readonly (string | null)[], labels: readonly string[], signal?: AbortSignal): Promise<(number[] | null)[]> {
+    const present = prompts.filter((p): p is string => p !== null);
+    if (labels.length === 0 || present.length === 0) return prompts.map((p) => (p === null ? null : []));
+    const choices = await this.completions(present.flatMap((p) => labels.map((l) => p + l)), ECHO_SCORING, signal);
+    let next = 0;
+    return prompts.map((p) => (p === null ? null : this.labelScores(p, labels, choices.slice(next, (next += labels.length)))));
+  }
+
+  private labelScores(prompt: string, labels: readonly string[], choices: readonly CompletionChoice[]): number[] {
     return choices.map((choice, i) => {
       const { token_logprobs: logprobs, text_offset: offsets } = choice.logprobs ?? {};
       if (!logprobs || !offsets) throw new Error('the server did not echo prompt logprobs (echo: true with logprobs)');
