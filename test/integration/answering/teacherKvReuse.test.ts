@@ -91,6 +91,18 @@ describe('answering teachers with KV reuse (llama.cpp)', () => {
   }, 120_000);
 
   // Records as long as short e-mails: the part of a prompt that differs between teachers dominates it.
+  it('a teacher’s answer and label scores depend on its own prompt only: bit for bit the same whatever the other teachers hold', async () => {
+    const others = [null, prompts[2], prompts[0], null];
+    const mixed = prompts.map((p, j) => (j === 0 ? p : others[j]));
+    const options = { maxTokens: 10, temperature: 0 };
+    expect((await model.generateEach(mixed, options))[0]).toEqual((await model.generateEach(prompts, options))[0]);
+    const labels = [' spam', ' ham'];
+    const classify = (list: readonly (string | null)[]) => list.map((p) => p && `${p} ham\nLabel:`);
+    const [alone] = await model.scoreLabelsEach(classify(mixed), labels);
+    const [among] = await model.scoreLabelsEach(classify(prompts), labels);
+    expect(alone).toEqual(among); // exact: every decode held the same number of rows
+  }, 120_000);
+
   const records: PoolRecord[] = Array.from({ length: 12 }, (_, i) => ({ text: `note ${i} about the river: ${'the people of the world came to see the old mail list. '.repeat(3)}`, output: `the river ${i}`, label: i % 3 ? 'spam' : 'ham' }));
   /** The same draw of teachers for both paths (the pool's sample depends only on the seed). */
   const settings = (m: LanguageModel, method: AnswerSettings['method'], pool: PrivatePool): AnswerSettings => ({

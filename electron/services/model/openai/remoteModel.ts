@@ -45,6 +45,9 @@ type WirePrompt = string | number[];
 
 const TOKEN_ID_KEY = /^token_id:(\d+)$/;
 
+/** A completion that only echoes the prompt's logprobs (label scoring). */
+const ECHO_SCORING = { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 };
+
 function wire(prompt: Prompt): WirePrompt {
   return typeof prompt === 'string' ? prompt : [...prompt];
 }
@@ -227,26 +230,57 @@ export class RemoteModel implements LanguageModel {
     return out;
   }
 
+  /** A completion request's generation settings (a seed only for a seeded, non-cryptographic source). */
+  private generationBody(options: GenerateOptions, seed: number | undefined): Record<string, unknown> {
+    return { max_tokens: options.maxTokens, temperature: options.temperature ?? 0, stop: options.stop?.length ? [...options.stop] : undefined, seed };
+  }
+
+  private async generation(choice: CompletionChoice): Promise<Generation> {
+    return { text: choice.text, tokens: this.hasTokenizer ? await this.tokenize(choice.text) : [], finishReason: choice.finish_reason === 'stop' ? 'stop' : 'length' };
+  }
+
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {
     const seed = options.random && !options.random.cryptographic ? options.random.nextUint32() : undefined;
     try {
-      const [choice] = await this.completions(
-        [prompt],
-        { max_tokens: options.maxTokens, temperature: options.temperature ?? 0, stop: options.stop?.length ? [...options.stop] : undefined, seed },
-        options.signal,
-      );
-      const finishReason = choice.finish_reason === 'stop' ? 'stop' : 'length';
-      return { text: choice.text, tokens: this.hasTokenizer ? await this.tokenize(choice.text) : [], finishReason };
+      const [choice] = await this.completions([prompt], this.generationBody(options, seed), options.signal);
+      return await this.generation(choice);
     } catch (error) {
       if (options.signal?.aborted) return { text: '', tokens: [], finishReason: 'cancelled' };
       throw error;
     }
   }
 
+  /**
+   * The teachers of an answered query in one request: the server batches them, and one with
+   * prefix caching (vLLM) reuses the instruction they share. A refused prompt fails the whole
+   * request; the caller then asks for each teacher alone (core/icl/answering/teacherCalls.ts).
+   */
+  async generateEach(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]> {
+    const present = prompts.flatMap((p, j) => (p === null ? [] : [j]));
+    const out: (Generation | null)[] = prompts.map(() => null);
+    if (present.length === 0) return out;
+    const seed = (options.temperature ?? 0) > 0 && options.random && !options.random.cryptographic ? options.random.nextUint32() : undefined;
+    const choices = await this.completions(present.map((j) => prompts[j]!), this.generationBody(options, seed), options.signal);
+    for (const [i, choice] of choices.entries()) out[present[i]] = await this.generation(choice);
+    return out;
+  }
+
   /** Echo the prompt + label and sum the logprobs of the tokens that start inside the label. */
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     if (labels.length === 0) return [];
-    const choices = await this.completions(labels.map((l) => prompt + l), { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 }, signal);
+    return this.labelScores(prompt, labels, await this.completions(labels.map((l) => prompt + l), ECHO_SCORING, signal));
+  }
+
+  /** `scoreLabels` for the teachers of an answered query, in one request (a refused prompt fails it: the caller then asks each alone). */
+  async scoreLabelsEach(prompts: readonly (string | null)[], labels: readonly string[], signal?: AbortSignal): Promise<(number[] | null)[]> {
+    const present = prompts.filter((p): p is string => p !== null);
+    if (labels.length === 0 || present.length === 0) return prompts.map((p) => (p === null ? null : []));
+    const choices = await this.completions(present.flatMap((p) => labels.map((l) => p + l)), ECHO_SCORING, signal);
+    let next = 0;
+    return prompts.map((p) => (p === null ? null : this.labelScores(p, labels, choices.slice(next, (next += labels.length)))));
+  }
+
+  private labelScores(prompt: string, labels: readonly string[], choices: readonly CompletionChoice[]): number[] {
     return choices.map((choice, i) => {
       const { token_logprobs: logprobs, text_offset: offsets } = choice.logprobs ?? {};
       if (!logprobs || !offsets) throw new Error('the server did not echo prompt logprobs (echo: true with logprobs)');

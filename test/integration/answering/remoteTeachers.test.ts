@@ -1,0 +1,73 @@
+/**
+ * Answering teachers on an OpenAI-compatible server (the test server over the reference
+ * learner): all teachers of a query go in one completion request, answered as each alone;
+ * a prompt the server refuses (a content filter: HTTP 400 for the whole request) costs only
+ * its own teacher, which gives "no answer" — the query is still answered.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerPrompt, answerQuery } from '../../../core/icl/answering/answerQuery';
+import type { PoolRecord } from '../../../core/icl/privatePool';
+import { defaultTemplate } from '../../../core/icl/prompts';
+import { cryptoRandom } from '../../../core/random/cryptoRandom';
+import { OpenAiClient } from '../../../electron/services/model/openai/openaiClient';
+import { RemoteModel } from '../../../electron/services/model/openai/remoteModel';
+import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
+import { startOpenAiTestServer, type TestServer } from '../model/openaiTestServer';
+
+const MARKER = 'FLAGGED';
+const template = defaultTemplate('Answer each text as in the examples.');
+let server: TestServer;
+let remote: RemoteModel;
+
+beforeAll(async () => {
+  server = await startOpenAiTestServer(await loadReferenceLearner(), { maxLogprobs: 5, refuseMarker: MARKER });
+  remote = await RemoteModel.connect(new OpenAiClient({ baseUrl: server.baseUrl, model: 'reference', maxLogprobs: 5 }));
+}, 60_000);
+afterAll(() => server?.close());
+
+const teacherPrompt = (text: string) => answerPrompt(template, { kind: 'generation' }, [{ text, output: `about ${text}` }], 'what is it about?');
+
+describe('answering teachers on an OpenAI-compatible server', () => {
+  it('go in one completion request, each answered as alone', async () => {
+    const prompts = [teacherPrompt('free money offer'), null, teacherPrompt('the river crosses the town'), teacherPrompt('meeting at noon')];
+    const options = { maxTokens: 6, temperature: 0, stop: ['\n'] };
+    const before = server.requests;
+    const together = await remote.generateEach(prompts, options);
+    const tokenizeCalls = together.filter((g) => g !== null).length; // the server's /tokenize, once per answer
+    expect(server.requests - before).toBe(1 + tokenizeCalls);
+    expect(together).toEqual(await Promise.all(prompts.map((p) => (p === null ? null : remote.generate(p, options)))));
+  }, 60_000);
+
+  it('score every teacher’s labels in one request, each as alone', async () => {
+    const prompts = [`${teacherPrompt('free money offer')} spam\nLabel:`, null, `${teacherPrompt('meeting at noon')} ham\nLabel:`];
+    const labels = [' spam', ' ham'];
+    const before = server.requests;
+    const together = await remote.scoreLabelsEach(prompts, labels);
+    expect(server.requests - before).toBe(1);
+    expect(together).toEqual(await Promise.all(prompts.map((p) => (p === null ? null : remote.scoreLabels(p, labels)))));
+  }, 60_000);
+
+  it('a refused teacher prompt costs that teacher only: it gives “no answer”, the query is answered', async () => {
+    const texts = ['free money offer', `meeting notes ${MARKER}`, 'patch review for the build', 'cheap pills online'];
+    const pool = { units: texts.length, sampleTeachers: async () => texts.map((text): PoolRecord[] => [{ text, output: `about ${text}` }]) };
+    const { result, failures } = await answerQuery(
+      {
+        model: remote, pool, template, task: { kind: 'generation' }, method: 'keyword', ensemble: 4, shots: 1, q: 1, noise: null, ptrDelta: 1e-6,
+        keywords: 3, candidates: 2, candidateTemperature: 1, maxTokens: 6, random: cryptoRandom,
+      },
+      'what is it about?',
+    );
+    expect(failures).toBe(1);
+    expect(typeof result.answer).toBe('string');
+    const labelled = { units: texts.length, sampleTeachers: async () => texts.map((text): PoolRecord[] => [{ text, label: 'spam' }]) };
+    const vote = await answerQuery(
+      {
+        model: remote, pool: labelled, template, task: { kind: 'classification', labels: ['spam', 'ham'] }, method: 'vote', ensemble: 4, shots: 1, q: 1, noise: null,
+        ptrDelta: 1e-6, keywords: 3, candidates: 2, candidateTemperature: 1, maxTokens: 6, random: cryptoRandom,
+      },
+      'cheap pills, click now',
+    );
+    expect(vote.failures).toBe(1);
+    expect(vote.result.histogram!.reduce((a, b) => a + b, 0)).toBe(3);
+  }, 60_000);
+});
