@@ -107,3 +107,68 @@ export function randomizedResponseLoss(epsilon0: number, delta0: number): LossDi
     },
   };
 }
+
+/**
+ * ε-DP mechanisms (ε₁, …, εₙ) and Gaussians of total precision μ² run on the same data, as ONE
+ * mechanism — what a Poisson sampler wrapping them needs (a clustering's exponential-mechanism
+ * splits then its Gaussian counts and sums). Its dominating pair is the product of the parts'
+ * pairs (Zhu, Dong & Wang 2022, composition of dominating pairs): randomised-response pairs
+ * (randomizedResponseLoss) and the Gaussian's. The discrete part's loss S = Σ ±εᵢ has P-mass p_s
+ * and Q-mass p_s·e^{−s}; L = S + G with G the Gaussian's loss, so every quantity is a p_s-weighted
+ * sum of the Gaussian's at ε − s. Products of symmetric pairs are symmetric, as Poisson
+ * subsampling (subsampling.ts) requires. μ = 0: the discrete part alone.
+ */
+export function pureAndGaussianLoss(epsilons: readonly number[], mu: number): LossDistribution {
+  if (!(mu >= 0) || !Number.isFinite(mu)) throw new RangeError(`pureAndGaussianLoss: μ must be finite and ≥ 0, got ${mu}`);
+  let masses = new Map<number, number>([[0, 1]]);
+  for (const e of epsilons) {
+    if (!(e >= 0) || !Number.isFinite(e)) throw new RangeError(`pureAndGaussianLoss: ε must be finite and ≥ 0, got ${e}`);
+    const high = 1 / (1 + Math.exp(-e));
+    const next = new Map<number, number>();
+    for (const [s, p] of masses) {
+      next.set(s + e, (next.get(s + e) ?? 0) + p * high);
+      next.set(s - e, (next.get(s - e) ?? 0) + p * (1 - high));
+    }
+    masses = next;
+  }
+  const parts = [...masses].sort((a, b) => a[0] - b[0]);
+  if (mu === 0) {
+    return {
+      infinityMass: 0,
+      minLoss: parts[0][0],
+      maxLoss: parts[parts.length - 1][0],
+      atoms: parts.map(([s]) => s),
+      at(epsilon) {
+        let survival = 0;
+        let survivalQ = 0;
+        let finiteDelta = 0;
+        for (const [s, p] of parts) {
+          if (s <= epsilon) continue;
+          survival += p;
+          survivalQ += p * Math.exp(-s);
+          finiteDelta -= p * Math.expm1(epsilon - s);
+        }
+        return { survival, survivalQ, finiteDelta };
+      },
+    };
+  }
+  const gaussian = gaussianLoss(mu);
+  return {
+    infinityMass: 0,
+    minLoss: -Infinity,
+    maxLoss: Infinity,
+    atoms: [],
+    at(epsilon) {
+      let survival = 0;
+      let survivalQ = 0;
+      let finiteDelta = 0;
+      for (const [s, p] of parts) {
+        const g = gaussian.at(epsilon - s);
+        survival += p * g.survival;
+        survivalQ += p * Math.exp(-s) * g.survivalQ;
+        finiteDelta += p * g.finiteDelta;
+      }
+      return { survival, survivalQ, finiteDelta };
+    },
+  };
+}

@@ -93,11 +93,11 @@ describe('publicBasis', () => {
 });
 
 describe('SGA pricing', () => {
-  it('an sga workload is accountable (RDP through the general sampled bound) and costs more with a larger ρ', () => {
+  it('an sga workload is accountable by PLD (the sampled step as one product pair) and costs more with a larger ρ', () => {
     const shape = { ensemble: 10, shots: 4, aggregation: 'sga' as const };
     const at = (rho: number) => accountEpsilon(answeringEvent(shape, 400, rho, 100), 1e-6);
     const [low, high] = [at(0.5), at(2)];
-    expect(low.accountant).toBe('rdp');
+    expect(low.accountant).toBe('pld');
     expect(Number.isFinite(low.bounds.upper)).toBe(true);
     expect(high.bounds.upper).toBeGreaterThan(low.bounds.upper);
     expect(sgaNoise(2, 2).sigmaSum).toBeLessThan(sgaNoise(0.5, 2).sigmaSum);
