@@ -132,43 +132,23 @@ export function pureAndGaussianLoss(epsilons: readonly number[], mu: number): Lo
     masses = next;
   }
   const parts = [...masses].sort((a, b) => a[0] - b[0]);
-  if (mu === 0) {
-    return {
-      infinityMass: 0,
-      minLoss: parts[0][0],
-      maxLoss: parts[parts.length - 1][0],
-      atoms: parts.map(([s]) => s),
-      at(epsilon) {
-        let survival = 0;
-        let survivalQ = 0;
-        let finiteDelta = 0;
-        for (const [s, p] of parts) {
-          if (s <= epsilon) continue;
-          survival += p;
-          survivalQ += p * Math.exp(-s);
-          finiteDelta -= p * Math.expm1(epsilon - s);
-        }
-        return { survival, survivalQ, finiteDelta };
-      },
-    };
-  }
-  const gaussian = gaussianLoss(mu);
+  // The continuous part's quantities at ε − s: the Gaussian's, or a point mass at 0 when μ = 0.
+  const continuous: (epsilon: number) => LossPoint =
+    mu > 0 ? gaussianLoss(mu).at : (e) => (e < 0 ? { survival: 1, survivalQ: 1, finiteDelta: -Math.expm1(e) } : { survival: 0, survivalQ: 0, finiteDelta: 0 });
   return {
     infinityMass: 0,
-    minLoss: -Infinity,
-    maxLoss: Infinity,
-    atoms: [],
+    minLoss: mu > 0 ? -Infinity : parts[0][0],
+    maxLoss: mu > 0 ? Infinity : parts[parts.length - 1][0],
+    atoms: mu > 0 ? [] : parts.map(([loss]) => loss),
     at(epsilon) {
-      let survival = 0;
-      let survivalQ = 0;
-      let finiteDelta = 0;
-      for (const [s, p] of parts) {
-        const g = gaussian.at(epsilon - s);
-        survival += p * g.survival;
-        survivalQ += p * Math.exp(-s) * g.survivalQ;
-        finiteDelta += p * g.finiteDelta;
+      const point: LossPoint = { survival: 0, survivalQ: 0, finiteDelta: 0 };
+      for (const [loss, mass] of parts) {
+        const c = continuous(epsilon - loss);
+        point.survival += mass * c.survival;
+        point.survivalQ += mass * Math.exp(-loss) * c.survivalQ;
+        point.finiteDelta += mass * c.finiteDelta;
       }
-      return { survival, survivalQ, finiteDelta };
+      return point;
     },
   };
 }
