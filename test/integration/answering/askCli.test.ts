@@ -55,7 +55,7 @@ describe('veil ask', () => {
     const run = await cli('ask', 'plan', '--dataset', 'mail', '--queries', file, '--epsilon', '2', ...small, '--json');
     expect(run.code).toBe(0);
     const plan = JSON.parse(run.stdout);
-    expect(plan).toMatchObject({ aggregation: 'vote', queries: 2, noise: { kind: 'gaussian' } });
+    expect(plan).toMatchObject({ aggregation: 'vote', queries: 2, noise: { kind: 'discrete-gaussian' } });
     expect(plan.epsilon.upper).toBeLessThanOrEqual(2);
     const human = await cli('ask', 'plan', '--dataset', 'mail', '--queries', file, '--epsilon', '2', '--per-query', ...small);
     expect(human.stdout).toMatch(/2 queries by vote: σ = .*more such batches fit/s);
