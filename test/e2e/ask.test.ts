@@ -38,6 +38,8 @@ describe.runIf(chromiumAvailable())('Ask page (Chromium, browser mode)', () => {
     await expect.poll(() => plan.textContent(), SLOW).toMatch(/5 by vote.*Gaussian σ = /);
     expect(await plan.textContent()).toMatch(/0\.000 spent of 6\.000; after this batch (2\.000|1\.99\d)/);
     expect(await ask.isDisabled()).toBe(false);
+    // Voting uses no public candidates nor keywords: the page does not ask for them.
+    expect(await settings.getByLabel('Candidates').count()).toBe(0);
   });
 
   it('asks, shows the answers with their noisy votes and the charge, and the evaluation', async () => {
@@ -48,9 +50,10 @@ describe.runIf(chromiumAvailable())('Ask page (Chromium, browser mode)', () => {
     expect(await rows.count()).toBe(6);
     for (let i = 1; i <= 5; i++) expect(await rows.nth(i).textContent()).toMatch(/(spam|ham)spam: -?\d+ · ham: -?\d+$/);
     expect(await answers.getByRole('status').textContent()).toMatch(/Charged in the ledger: ε ≤ (2\.000|1\.99\d)/);
-    expect(await answers.getByRole('table', { name: 'evaluation' }).textContent()).toMatch(/accuracy on 5 held-out records.*Zero-shot \(ε = 0\).*NOT private/);
+    expect(await answers.getByRole('table', { name: 'evaluation' }).textContent()).toMatch(/accuracy on 5 held-out records.*Zero-shot \(ε = 0\).*NOT private.*Balanced accuracy.*Break-even/);
     const summary = await app.call('ledger.summary', { dataset: 'Mail sample' });
-    expect(summary.reservations.committed).toBe(1);
+    // The noisy size of the private split (its own entry, charged first), then the batch.
+    expect(summary.reservations.committed).toBe(2);
     expect(summary.spent.epsilon.upper).toBeGreaterThan(1.9);
   }, 180_000);
 

@@ -72,3 +72,18 @@ export function discreteGaussianLoss(sigma: number, delta: number, k: 1 | 2): Lo
     },
   };
 }
+
+/** Above this loss at the mode (nats), the grid cannot resolve the exact loss: see discreteGaussianApproxDp. */
+export const NEARLY_NOISELESS_LOSS = 50;
+
+/**
+ * A nearly noiseless discrete Gaussian (σ small against Δ: losses of hundreds of nats, which the
+ * FFT grid cannot carry) as the (ε₀, δ₀)-DP pair that dominates it (Kairouz, Oh & Viswanath 2015):
+ * S is kσ²-sub-Gaussian (CKS Cor. 9), so P(S ≤ −t) ≤ δ₀ = e^{−t²/2kσ²}; every other outcome has
+ * L ≤ ε₀ = L(1 − t), and by symmetry the same holds the other way. t makes δ₀ ≤ 1e−15.
+ */
+export function discreteGaussianApproxDp(sigma: number, delta: number, k: 1 | 2): { epsilon: number; delta: number } {
+  const spread = sigma * Math.sqrt(k);
+  const t = Math.max(1, Math.ceil(spread * Math.sqrt(2 * Math.log(1e15))));
+  return { epsilon: (k * delta * delta - 2 * delta * (1 - t)) / (2 * sigma * sigma), delta: Math.exp(-(t * t) / (2 * spread * spread)) };
+}

@@ -15,8 +15,8 @@
  *   the RDP accountant); so does Poisson sampling under replace-one, which neither
  *   accountant takes (RDP refuses it too: the event is refused, never under-charged).
  */
-import type { PrivacyEvent } from '../events';
-import { discreteGaussianLoss, discreteGaussianTableSize, MAX_DISCRETE_GAUSSIAN_TABLE } from './discreteGaussianLoss';
+import { approxDp, type PrivacyEvent } from '../events';
+import { discreteGaussianApproxDp, discreteGaussianLoss, discreteGaussianTableSize, MAX_DISCRETE_GAUSSIAN_TABLE, NEARLY_NOISELESS_LOSS } from './discreteGaussianLoss';
 import { gaussianLoss, laplaceLoss, pureAndGaussianLoss, randomizedResponseLoss, type LossDistribution } from './lossDistribution';
 import { subsampledAdd, subsampledRemove } from './subsampling';
 
@@ -98,7 +98,9 @@ export function planEvent(event: PrivacyEvent): Plan {
       q *= inner.q;
       inner = inner.event;
     }
-    if (q === 1) return visit(inner, count);
+    // A nearly noiseless discrete Gaussian: charged without the amplification (sound: sampling only helps),
+    // as the grid cannot carry the subsampled loss of hundreds of nats.
+    if (q === 1 || nearlyNoiselessDiscreteGaussian(inner)) return visit(inner, count);
     if (inner.neighbouring !== 'add-remove') throw new UnsupportedByPldError(e, `its inner event is stated under '${inner.neighbouring}'`);
     const base = poissonBase(inner);
     if (base === null) return;
@@ -125,6 +127,15 @@ function baseOf(e: Extract<PrivacyEvent, { kind: 'laplace' | 'pure' | 'approx' }
   }
 }
 
+/** Largest ε₀ the grid takes for a dominating (ε₀, δ₀) pair (a lone pure step of ε 5000 is accounted exactly). */
+const MAX_DOMINATING_EPSILON = 5000;
+
+function nearlyNoiselessDiscreteGaussian(e: PrivacyEvent): boolean {
+  const dg = e.kind === 'composed' && e.count <= 2 ? e.event : e;
+  const k = e.kind === 'composed' ? e.count : 1;
+  return dg.kind === 'discrete-gaussian' && (k * dg.sensitivity ** 2) / (2 * dg.sigma ** 2) > NEARLY_NOISELESS_LOSS;
+}
+
 /**
  * The discrete Gaussian on k ≤ 2 coordinates each moved by an integer Δ (discreteGaussianLoss.ts);
  * a non-integer sensitivity (an ℓ2 norm over several coordinates) or a table too large is left to RDP.
@@ -132,6 +143,11 @@ function baseOf(e: Extract<PrivacyEvent, { kind: 'laplace' | 'pure' | 'approx' }
 function discreteGaussianBase(e: Extract<PrivacyEvent, { kind: 'discrete-gaussian' }>, k: 1 | 2): Base {
   if (!Number.isInteger(e.sensitivity)) throw new UnsupportedByPldError(e, 'a discrete Gaussian is taken per integer coordinate shift (state an ℓ2 sensitivity over several coordinates as a composition)');
   if (discreteGaussianTableSize(e.sigma, e.sensitivity, k) > MAX_DISCRETE_GAUSSIAN_TABLE) throw new UnsupportedByPldError(e, `σ = ${e.sigma} is too large for its exact loss table`);
+  if ((k * e.sensitivity ** 2) / (2 * e.sigma ** 2) > NEARLY_NOISELESS_LOSS) {
+    const dominating = discreteGaussianApproxDp(e.sigma, e.sensitivity, k);
+    if (dominating.epsilon > MAX_DOMINATING_EPSILON) throw new UnsupportedByPldError(e, `σ = ${e.sigma} is nearly noiseless: ε ≈ ${dominating.epsilon.toPrecision(3)} is beyond the grid (RDP charges it)`);
+    return baseOf(approxDp(dominating.epsilon, dominating.delta) as Extract<PrivacyEvent, { kind: 'approx' }>);
+  }
   return { key: `dgauss:${e.sigma}:${e.sensitivity}:${k}`, loss: () => discreteGaussianLoss(e.sigma, e.sensitivity, k) };
 }
 

@@ -62,6 +62,10 @@ function curveOf(event: PrivacyEvent, orders: readonly number[]): RdpCurve {
       requireRelation(event, event.event, 'add-remove');
       if (event.q === 1) return curveOf(event.event, orders);
       const sigma = gaussianNoiseMultiplier(event.event);
+      // Discrete Gaussians: without the amplification. Sound: for either neighbour the subsampled pair
+      // is a mixture with the identical pair, and E_B[(A/B)^α] is jointly convex, so its RDP is at most the
+      // unsampled mechanism's (whose pair is symmetric). Loose; PLD gives the tight answer.
+      if (sigma === undefined && onlyDiscreteGaussians(event.event)) return curveOf(event.event, orders);
       if (sigma === undefined) return poissonSampledAny(event, orders);
       return pointwise((a) => (sigma === Infinity ? 0 : poissonGaussianRdp(a, event.q, sigma)));
     }
@@ -150,6 +154,12 @@ function gaussianNoiseMultiplier(event: PrivacyEvent, relation: Neighbouring = '
   };
   const p = precision(event);
   return p === undefined ? undefined : 1 / Math.sqrt(p);
+}
+
+function onlyDiscreteGaussians(e: PrivacyEvent): boolean {
+  if (e.kind === 'discrete-gaussian') return true;
+  if (e.kind === 'composed') return onlyDiscreteGaussians(e.event);
+  return e.kind === 'sequence' && e.events.every(onlyDiscreteGaussians);
 }
 
 /** ε(∞): the event's pure-DP ε, Infinity when it has none. */

@@ -96,7 +96,10 @@ function answersText(run: AnswerRunDto): string {
   });
   const e = run.evaluation;
   const evaluation = e
-    ? [`${e.metric} on ${e.examples} held-out records: private ${e.private.toFixed(3)}, zero-shot (ε = 0) ${e.zeroShot.toFixed(3)}, ensemble without noise (ε = ∞, NOT private) ${e.nonPrivate.toFixed(3)}${e.bestSynthetic ? `, best DP synthetic prompt (run ${e.bestSynthetic.runId}, ε = ${e.bestSynthetic.epsilon}) ${e.bestSynthetic.score.toFixed(3)}` : ''}`]
+    ? [`${e.metric} on ${e.examples} held-out records: private ${e.private.toFixed(3)}, zero-shot (ε = 0) ${e.zeroShot.toFixed(3)}, ensemble without noise (ε = ∞, NOT private) ${e.nonPrivate.toFixed(3)}${e.bestSynthetic ? `, best DP synthetic prompt (run ${e.bestSynthetic.runId}, ε = ${e.bestSynthetic.epsilon}) ${e.bestSynthetic.score.toFixed(3)}` : ''}`,
+        ...(e.balanced ? [`balanced accuracy: private ${e.balanced.private.toFixed(3)}, zero-shot ${e.balanced.zeroShot.toFixed(3)}, without noise (NOT private) ${e.balanced.nonPrivate.toFixed(3)}`] : []),
+        ...(e.breakEven ? [`break-even: ${e.breakEven.queries === null ? 'over 1,000,000' : e.breakEven.queries} queries at this noise against ${e.breakEven.basis} (ε = ${e.breakEven.synthEpsilon.toPrecision(3)})`] : []),
+      ]
     : [];
   return [...lines, ...evaluation, `ε ≤ ${doc.certificate.epsilon.upper.toPrecision(4)} at δ = ${doc.certificate.delta}; ledger entry ${doc.certificate.ledger.entryId}`].join('\n');
 }

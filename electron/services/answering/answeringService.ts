@@ -12,6 +12,7 @@ import { verifyDpAnswers } from '../../../core/export/verifyDpAnswers';
 import type { ReleasedAnswer } from '../../../core/export/dpAnswersFormat';
 import { answerBatch } from '../../../core/icl/answering/answerBatch';
 import type { AnswerSettings, AnswerTask } from '../../../core/icl/answering/answerQuery';
+import { answerQueryEvent } from '../../../core/icl/answering/answerEvents';
 import { defaultTemplate, type PromptTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
@@ -155,7 +156,7 @@ export class AnsweringService {
       await this.runs.setLedgerEntry(runId, commit.id);
       await this.runs.finish(runId, 'succeeded', { document: committedAnswers(issued, { entryId: commit.id, entryHash: commit.entryHash }), failedTeachers });
       if (queries.references) {
-        await this.runs.setEvaluation(runId, await evaluateAnswers({ job, dataset, settings, queries: queries.texts, references: queries.references, released: answers.map((a) => a.answer), synthesisRuns: () => this.synthesisRuns(dataset.name) }));
+        await this.runs.setEvaluation(runId, await evaluateAnswers({ job, dataset, settings, queries: queries.texts, references: queries.references, released: answers.map((a) => a.answer), synthesisRuns: () => this.synthesisRuns(dataset.name), cost: evaluationCost(priced, args.size.units) }));
       }
       return { runId, ledgerEntryId: commit.id, failedTeachers };
     } catch (error) {
@@ -178,6 +179,9 @@ export class AnsweringService {
     return this.runs.get(id);
   }
 }
+
+/** One query's event at the batch's noise and size (the break-even's unit), with the batch's δ and total ε. */
+const evaluationCost = (priced: PricedAnswers, units: number) => ({ query: answerQueryEvent(priced.shape, units, priced.parameter, priced.ptrDelta), delta: priced.plan.delta, epsilon: priced.plan.epsilon.upper });
 
 const reference = (dataset: SynthesisDataset, e: LabelledExample): string | null => (dataset.task === 'classification' ? e.label : e.output);
 

@@ -70,6 +70,14 @@ export const answerEvaluationSchema = z.object({
   nonPrivate: z.number(),
   /** The best DP synthetic prompt of the dataset, where one was evaluated with the same metric. */
   bestSynthetic: z.object({ runId: z.number(), epsilon: z.number(), score: z.number() }).nullable(),
+  /** Classification: the mean of the per-label accuracies (an always-majority answer scores 1/labels). */
+  balanced: z.object({ private: z.number(), zeroShot: z.number(), nonPrivate: z.number() }).nullable().optional(),
+  /**
+   * The planner's break-even (core/planning/breakEven.ts): the fewest queries at this batch's noise
+   * whose composed ε exceeds the synthetic prompt's ε (the best one's, else one priced at this
+   * batch's ε); null when even 1,000,000 queries cost less. Beyond it the prompt is cheaper.
+   */
+  breakEven: z.object({ queries: z.number().nullable(), synthEpsilon: z.number(), basis: z.string() }).optional(),
 });
 export type AnswerEvaluation = z.infer<typeof answerEvaluationSchema>;
 

@@ -137,6 +137,15 @@ describe('answering job', () => {
       expect(run.evaluation![key]).toBeLessThanOrEqual(1);
     }
     expect(run.failedTeachers).toBe(0);
+    // Balanced accuracy beside accuracy (classification), each in [0, 1].
+    for (const key of ['private', 'zeroShot', 'nonPrivate'] as const) {
+      expect(run.evaluation!.balanced![key]).toBeGreaterThanOrEqual(0);
+      expect(run.evaluation!.balanced![key]).toBeLessThanOrEqual(1);
+    }
+    // The planner's break-even against a prompt at this batch's ε: its 10 queries cost less, so it lies beyond 10.
+    const { breakEven } = run.evaluation!;
+    expect(breakEven!.synthEpsilon).toBeCloseTo(run.document!.certificate.epsilon.upper, 10);
+    expect(breakEven!.queries).toBeGreaterThan(10);
     await expect(callMethod(ctx, 'ask.start', { ...small, evaluate: 5, queries: ['x'] })).rejects.toThrow(/give no queries/);
   }, 180_000);
 

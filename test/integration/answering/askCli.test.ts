@@ -36,7 +36,8 @@ describe('veil ask', () => {
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     expect(doc.format).toBe('veil.dp-answers/v1');
     expect(doc.answers.map((a: { query: string }) => a.query)).toEqual(['WIN A FREE PRIZE NOW click here', 'minutes of the meeting attached']);
-    expect((await entries()).filter((e) => e.type === 'reserve')).toHaveLength(1);
+    // The noisy size of the private split (its own entry, first), then the batch.
+    expect((await entries()).filter((e) => e.type === 'reserve').map((e) => e.event?.kind)).toEqual(['pure', 'composed']);
 
     const verified = await cli('certificate', 'verify', file, '--json');
     expect(verified.code).toBe(0);
@@ -55,10 +56,10 @@ describe('veil ask', () => {
     const run = await cli('ask', 'plan', '--dataset', 'mail', '--queries', file, '--epsilon', '2', ...small, '--json');
     expect(run.code).toBe(0);
     const plan = JSON.parse(run.stdout);
-    expect(plan).toMatchObject({ aggregation: 'vote', queries: 2, noise: { kind: 'gaussian' } });
+    expect(plan).toMatchObject({ aggregation: 'vote', queries: 2, noise: { kind: 'discrete-gaussian' } });
     expect(plan.epsilon.upper).toBeLessThanOrEqual(2);
     const human = await cli('ask', 'plan', '--dataset', 'mail', '--queries', file, '--epsilon', '2', '--per-query', ...small);
-    expect(human.stdout).toMatch(/2 queries by vote: σ = .*more such batches fit/s);
+    expect(human.stdout).toMatch(/2 queries by vote: discrete σ = .*more such batches fit/s);
     expect(await entries()).toEqual(before);
   }, 60_000);
 

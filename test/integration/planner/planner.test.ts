@@ -78,6 +78,8 @@ describe('plan.compute', () => {
     expect(p.epsilon.upper).toBeLessThanOrEqual(2);
     expect(p.epsilon.upper).toBeGreaterThan(2 * 0.99);
     expect(p.samplingRates[0].q).toBeCloseTo(40 / p.units, 12);
+    // The vote: a Poisson-sampled pair of discrete Gaussians, exact by PLD; RDP's cross-check (without amplification) is looser.
+    expect(p.event).toMatchObject({ event: { kind: 'poisson-sampled', event: { kind: 'composed', count: 2, event: { kind: 'discrete-gaussian', sensitivity: 1 } } } });
     expect(p.rdpEpsilon).toBeGreaterThanOrEqual(p.epsilon.lower);
   });
 

@@ -77,9 +77,19 @@ export function AnswersView({ api, run }: { api: VeilApi; run: AnswerRunDto }) {
             ['Zero-shot (ε = 0)', score(e.zeroShot)],
             ['Ensemble without noise (ε = ∞)', `${score(e.nonPrivate)} — NOT private, for comparison only`],
             ['Best DP synthetic prompt', e.bestSynthetic ? `${score(e.bestSynthetic.score)} (run ${e.bestSynthetic.runId}, ε = ${e.bestSynthetic.epsilon})` : 'none evaluated for this dataset'],
+            ...(e.balanced ? [['Balanced accuracy', `private ${score(e.balanced.private)}; zero-shot ${score(e.balanced.zeroShot)}; without noise ${score(e.balanced.nonPrivate)} (NOT private)`] as const] : []),
+            ...(e.breakEven ? [['Break-even', breakEvenText(e.breakEven)] as const] : []),
           ]}
         />
       )}
     </Stack>
   );
+}
+
+/** After how many queries like these a synthetic prompt is the cheaper release. */
+export function breakEvenText(b: NonNullable<NonNullable<AnswerRunDto['evaluation']>['breakEven']>): string {
+  const against = `${b.basis}, ε = ${b.synthEpsilon.toPrecision(3)}`;
+  return b.queries === null
+    ? `even 1,000,000 queries at this noise cost less than ${against}`
+    : `beyond ${b.queries.toLocaleString('en-US')} queries at this noise, ${against} is the cheaper release`;
 }

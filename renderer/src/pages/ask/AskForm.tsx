@@ -1,13 +1,13 @@
 /**
  * The Ask form: dataset, aggregation (defaulting by task), ε for the batch or per query,
- * ensemble and shots, and the questions — typed, pasted or opened from a text file (one per
+ * ensemble and shots, the candidates and keywords where the aggregation uses them, and the questions — typed, pasted or opened from a text file (one per
  * line) — or evaluation on held-out records. "Price" shows the cost and what the budget has
  * left; "Ask" reserves it and starts answering.
  */
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { ChangeEvent, FormEvent } from 'react';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
-import { aggregationLabels, type AskFormState } from './askForm';
+import { aggregationLabels, effectiveAggregation, usesCandidates, usesKeywords, type AskFormState } from './askForm';
 
 interface Props {
   form: AskFormState;
@@ -20,10 +20,11 @@ interface Props {
   onAsk: () => void;
 }
 
-type TextKey = 'epsilon' | 'ensemble' | 'shots' | 'evaluate';
+type TextKey = 'epsilon' | 'ensemble' | 'shots' | 'evaluate' | 'candidates' | 'keywords';
 
 export function AskForm({ form, errors, datasets, busy, priced, onChange, onPrice, onAsk }: Props) {
   const dataset = datasets.find((d) => d.name === form.dataset);
+  const method = effectiveAggregation(form, dataset?.task);
   const methods = Object.entries(aggregationLabels).filter(([m]) => (dataset?.task === 'classification' ? m === 'vote' : dataset ? m !== 'vote' : true));
   const field = (key: TextKey, label: string, helper: string) => (
     <TextField
@@ -78,6 +79,8 @@ export function AskForm({ form, errors, datasets, busy, priced, onChange, onPric
           <FormControlLabel control={<Checkbox checked={form.perQuery} onChange={(e) => onChange({ ...form, perQuery: e.target.checked })} />} label="ε per query" />
           {field('ensemble', 'Ensemble (teachers)', 'teacher prompts per query')}
           {field('shots', 'Shots per teacher', 'expected private examples in each')}
+          {usesCandidates(method) && field('candidates', 'Candidates', 'public zero-shot answers to choose among or draw keywords from')}
+          {usesKeywords(method) && field('keywords', method === 'ptr' ? 'Largest k (keywords)' : 'Keywords', method === 'ptr' ? 'PTR chooses k ≤ this privately' : 'keywords released per answer')}
         </Stack>
         <TextField
           label="Questions (one per line)"

@@ -34,7 +34,7 @@ function AskView({ api }: { api: VeilApi }) {
   const edits = useRef(0);
 
   const price = async () => {
-    const result = toAskRequest(form);
+    const result = toAskRequest(form, datasets.data?.find((d) => d.name === form.dataset)?.task);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     const edit = edits.current;

@@ -16,9 +16,24 @@ export interface AskFormState {
   queries: string;
   /** Evaluation mode: answer this many held-out records instead of the questions ('' = off). */
   evaluate: string;
+  /** Public zero-shot candidates (embedding, keyword, ptr). */
+  candidates: string;
+  /** Keywords released (keyword) or the largest k (ptr). */
+  keywords: string;
 }
 
-export const initialAskForm: AskFormState = { dataset: '', aggregation: '', epsilon: '1', perQuery: false, ensemble: '10', shots: '2', queries: '', evaluate: '' };
+export const initialAskForm: AskFormState = {
+  dataset: '', aggregation: '', epsilon: '1', perQuery: false, ensemble: '10', shots: '2', queries: '', evaluate: '', candidates: '20', keywords: '5',
+};
+
+type Task = 'classification' | 'generation';
+
+/** The aggregation a form runs: the chosen one, else the task's default (vote for classification, embedding for generation). */
+export const effectiveAggregation = (form: Pick<AskFormState, 'aggregation'>, task: Task | undefined): AnswerMethodName | null =>
+  form.aggregation !== '' ? form.aggregation : task === undefined ? null : task === 'classification' ? 'vote' : 'embedding';
+/** Whether an aggregation uses public zero-shot candidates / a number of keywords. */
+export const usesCandidates = (m: AnswerMethodName | null) => m === 'embedding' || m === 'keyword' || m === 'ptr';
+export const usesKeywords = (m: AnswerMethodName | null) => m === 'keyword' || m === 'ptr';
 
 export const aggregationLabels: Record<AnswerMethodName, string> = {
   vote: 'Private voting (RNM-Gaussian, classification)',
@@ -31,9 +46,10 @@ type Errors = Partial<Record<keyof AskFormState, string>>;
 
 export const queryLines = (text: string) => text.split(/\r?\n/).map((q) => q.trim()).filter((q) => q !== '');
 
-export function toAskRequest(form: AskFormState): { ok: true; request: Request } | { ok: false; errors: Errors } {
+/** `task`: the chosen dataset's, so that only the fields its aggregation uses are checked and sent. */
+export function toAskRequest(form: AskFormState, task?: Task): { ok: true; request: Request } | { ok: false; errors: Errors } {
   const errors: Errors = {};
-  const number = (key: 'epsilon' | 'ensemble' | 'shots' | 'evaluate', integer: boolean, max: number) => {
+  const number = (key: 'epsilon' | 'ensemble' | 'shots' | 'evaluate' | 'candidates' | 'keywords', integer: boolean, max: number) => {
     const value = Number(form[key]);
     if (form[key].trim() === '' || !Number.isFinite(value) || value <= 0 || value > max || (integer && !Number.isInteger(value))) {
       errors[key] = `${integer ? 'a whole number' : 'a number'} above 0, at most ${max}`;
@@ -45,6 +61,9 @@ export function toAskRequest(form: AskFormState): { ok: true; request: Request }
   const ensemble = number('ensemble', true, 200);
   const shots = number('shots', true, 50);
   const evaluate = form.evaluate.trim() === '' ? undefined : number('evaluate', true, 2000);
+  const method = effectiveAggregation(form, task);
+  const candidates = usesCandidates(method) ? number('candidates', true, 100) : undefined;
+  const keywords = usesKeywords(method) ? number('keywords', true, 50) : undefined;
   const queries = queryLines(form.queries);
   if (evaluate === undefined && queries.length === 0) errors.queries = 'type at least one question (one per line), or evaluate on held-out records';
   if (evaluate !== undefined && queries.length > 0) errors.evaluate = 'evaluation answers held-out records: clear the questions, or clear this';
@@ -55,6 +74,8 @@ export function toAskRequest(form: AskFormState): { ok: true; request: Request }
       dataset: form.dataset, epsilon, perQuery: form.perQuery, ensemble, shots, queries: evaluate === undefined ? queries : [],
       ...(form.aggregation === '' ? {} : { aggregation: form.aggregation }),
       ...(evaluate === undefined ? {} : { evaluate }),
+      ...(candidates === undefined ? {} : { candidates }),
+      ...(keywords === undefined ? {} : { keywords }),
     },
   };
 }

@@ -73,4 +73,16 @@ describe('discrete Gaussian PLD', () => {
     expect(batch.bounds.upper).toBeGreaterThan(accountEpsilon(event, 1e-6).bounds.upper);
     expect(batch.bounds.upper).toBeLessThan(Infinity);
   });
+
+  it('nearly noiseless (σ ≪ Δ): charged as the dominating (ε₀, δ₀)-DP pair, never below the loss at the mode', () => {
+    // At σ = 0.02 almost all mass sits at 0, whose loss is Δ²/2σ² = 1250 (one count) or 2500 (a vote).
+    expect(accountEpsilon(discreteGaussian(0.02), 1e-5).bounds.upper).toBeGreaterThanOrEqual(1250 - 1e-4); // δ = 1e-5 of the mode's mass lowers ε by 1e-5
+    const vote = accountEpsilon(poissonSampled(0.3, composed(discreteGaussian(0.02), 2)), 1e-5).bounds.upper;
+    expect(vote).toBeGreaterThanOrEqual(2500 - 1e-4);
+    expect(vote).toBeLessThan(Infinity);
+    // Further still, RDP charges it (without the amplification: joint convexity), above the loss at the mode.
+    const far = accountEpsilon(poissonSampled(0.3, composed(discreteGaussian(0.005), 2)), 1e-5);
+    expect(far.accountant).toBe('rdp');
+    expect(far.bounds.upper).toBeGreaterThanOrEqual(1 / 0.005 ** 2);
+  });
 });

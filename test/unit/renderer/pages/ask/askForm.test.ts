@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialAskForm, toAskRequest } from '../../../../../renderer/src/pages/ask/askForm';
+import { effectiveAggregation, initialAskForm, toAskRequest } from '../../../../../renderer/src/pages/ask/askForm';
 
 describe('Ask form validation', () => {
   const base = { ...initialAskForm, dataset: 'mail' };
@@ -19,5 +19,27 @@ describe('Ask form validation', () => {
       errors: { dataset: 'choose a dataset', epsilon: expect.any(String), ensemble: expect.stringMatching(/whole number/) },
     });
     expect(toAskRequest(base)).toMatchObject({ ok: false, errors: { queries: expect.stringMatching(/at least one question/) } });
+  });
+
+  it('sends candidates and keywords only for the aggregations that use them, validated', () => {
+    const vote = toAskRequest({ ...base, queries: 'q', candidates: 'x', keywords: '0' }, 'classification');
+    expect(vote.ok && vote.request).not.toHaveProperty('candidates'); // vote uses neither: not checked, not sent
+    expect(vote.ok && vote.request).not.toHaveProperty('keywords');
+    const embedding = toAskRequest({ ...base, queries: 'q', candidates: '30' }, 'generation');
+    expect(embedding.ok && embedding.request).toMatchObject({ candidates: 30 });
+    expect(embedding.ok && embedding.request).not.toHaveProperty('keywords');
+    const keyword = toAskRequest({ ...base, queries: 'q', aggregation: 'keyword', candidates: '20', keywords: '7' }, 'generation');
+    expect(keyword.ok && keyword.request).toMatchObject({ aggregation: 'keyword', candidates: 20, keywords: 7 });
+    expect(toAskRequest({ ...base, queries: 'q', aggregation: 'ptr', candidates: '0', keywords: '51' }, 'generation')).toMatchObject({
+      ok: false,
+      errors: { candidates: expect.stringMatching(/at most 100/), keywords: expect.stringMatching(/at most 50/) },
+    });
+    expect(toAskRequest({ ...base, queries: 'q', candidates: '2.5' }, 'generation')).toMatchObject({ ok: false, errors: { candidates: expect.stringMatching(/whole number/) } });
+  });
+
+  it('defaults: 20 candidates and 5 keywords, as the CLI', () => {
+    expect(initialAskForm).toMatchObject({ candidates: '20', keywords: '5' });
+    expect(effectiveAggregation({ aggregation: '' }, 'generation')).toBe('embedding');
+    expect(effectiveAggregation({ aggregation: '' }, 'classification')).toBe('vote');
   });
 });
