@@ -5,26 +5,16 @@
  * field making `certificate verify` exit non-zero and name the problem.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cli, data, dir, ledgerEntries as entries, useSampleDataDir } from './sampleCli';
 import { callMethod } from '../../../electron/services/api';
 import { withServices } from '../../../electron/cli/withServices';
-import { runCliCaptured } from '../model/cliHarness';
-import { sampleDataDir } from './sampleDataDir';
 
-let dir: string;
-let data: string;
 const small = ['--teachers', '4', '--top-k', '12', '--max-tokens', '6'];
 
-const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
-
-const entries = () => withServices(data, (ctx) => callMethod(ctx, 'ledger.entries', { dataset: 'mail' }));
-
-beforeAll(async () => {
-  ({ dir, data } = await sampleDataDir('veil-synth-cli-'));
-}, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+useSampleDataDir('veil-synth-cli-');
 
 describe('veil synth', () => {
   it('generates with the issue\'s options (no subcommand, method alias) and writes the export', async () => {

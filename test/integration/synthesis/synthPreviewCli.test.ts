@@ -6,26 +6,18 @@
  * accuracy) and stores it on the run.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cli, data, dir, ledgerEntries as entries, useSampleDataDir } from './sampleCli';
 import { callMethod } from '../../../electron/services/api';
 import { withServices } from '../../../electron/cli/withServices';
 import { synthesisPreviewSchema } from '../../../electron/shared/api/synthesisPreview';
 import { utilitySchema } from '../../../electron/shared/api/synthesis';
-import { runCliCaptured } from '../model/cliHarness';
-import { sampleDataDir } from './sampleDataDir';
 
-let dir: string;
-let data: string;
 const small = ['--teachers', '4', '--top-k', '12', '--max-tokens', '6'];
-const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
-const entries = () => withServices(data, (ctx) => callMethod(ctx, 'ledger.entries', { dataset: 'mail' }));
 
-beforeAll(async () => {
-  ({ dir, data } = await sampleDataDir('veil-synth-preview-cli-'));
-}, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+useSampleDataDir('veil-synth-preview-cli-');
 
 describe('veil synth preview', () => {
   it('runs the job on the public split with run\'s options, writes the preview and charges nothing', async () => {
