@@ -5,11 +5,10 @@
  * (DP prompt, zero-shot, real public demonstrations, most common label; accuracy and balanced
  * accuracy) and stores it on the run.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, data, dir, ledgerEntries as entries, useSampleDataDir } from './sampleCli';
+import { cli, data, dir, interruptCli, ledgerEntries as entries, useSampleDataDir } from './sampleCli';
 import { callMethod } from '../../../electron/services/api';
 import { withServices } from '../../../electron/cli/withServices';
 import { synthesisPreviewSchema } from '../../../electron/shared/api/synthesisPreview';
@@ -59,21 +58,7 @@ describe('veil synth preview', () => {
 describe('veil synth preview interrupted', () => {
   it('Ctrl+C cancels the preview: one line, exit 130, nothing charged', async () => {
     const before = await entries();
-    const child = spawn(process.execPath, ['bin/veil.mjs', 'synth', 'preview', '--dataset', 'mail', '--epsilon', '1', '--shots', '32', '--max-tokens', '256', '--top-k', '50', '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += String(chunk)));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      await new Promise<void>((resolve) => child.stderr.on('data', (chunk: Buffer) => {
-        stderr += String(chunk);
-        if (/preview: tokens: /.test(stderr)) resolve();
-      }));
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    const { stdout, stderr } = await interruptCli(['synth', 'preview', '--dataset', 'mail', '--epsilon', '1', '--shots', '32', '--max-tokens', '256', '--top-k', '50'], /preview: tokens: /);
     expect(stdout).toBe('');
     expect(stderr.split('\n').filter(Boolean).at(-1)).toBe('veil: cancelled: preview on "mail" (nothing was charged)');
     expect(await entries()).toEqual(before);
