@@ -9,7 +9,7 @@
  * — 1/(10·N) for large datasets (N ≥ 10,000), and at most 10⁻⁵ for small ones, so that
  * δ·N ≤ 0.1 always and δ·N ≤ 0.004 for N = 360.
  */
-export const DEFAULT_DELTA_CEILING = 1e-5;
+const DEFAULT_DELTA_CEILING = 1e-5;
 
 export function defaultDelta(units: number): number {
   if (!(Number.isFinite(units) && units > 0)) throw new Error(`defaultDelta: the number of privacy units must be positive, got ${units}`);

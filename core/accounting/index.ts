@@ -38,7 +38,7 @@ export function accountDelta(event: PrivacyEvent, epsilon: number, options: Acco
 }
 
 /** The accountant the facade answers with: PLD when it can take the event, else RDP. */
-export function chooseAccountant(event: PrivacyEvent): Accountant {
+function chooseAccountant(event: PrivacyEvent): Accountant {
   try {
     planEvent(privacyEventSchema.parse(event));
     return pldAccountant;

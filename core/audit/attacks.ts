@@ -75,8 +75,8 @@ function cosine(a: Float32Array, b: Float32Array): number {
   return dot; // both unit norm (LanguageModel.embed)
 }
 
-export const INQUIRY_ANSWERS = [' Yes', ' No'] as const;
-export const inquiryQuestion = (text: string) => `Question: Have you seen this exact text before? "${oneLine(text)}"\nAnswer (Yes or No):`;
+const INQUIRY_ANSWERS = [' Yes', ' No'] as const;
+const inquiryQuestion = (text: string) => `Question: Have you seen this exact text before? "${oneLine(text)}"\nAnswer (Yes or No):`;
 
 const REPEAT_TOKENS = 48;
 

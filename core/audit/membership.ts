@@ -15,7 +15,7 @@ import type { Candidate } from './attacks';
 
 export type Balance = 'balanced' | 'unbalanced';
 /** Non-members per member. */
-export const nonMembersPerMember = (balance: Balance) => (balance === 'balanced' ? 1 : 4);
+const nonMembersPerMember = (balance: Balance) => (balance === 'balanced' ? 1 : 4);
 
 export interface AuditCandidate extends Candidate {
   member: boolean;

@@ -26,12 +26,12 @@ import type { SamplingMode } from './demonstration';
 import type { TokenAggregator } from './tokenAggregator';
 
 /** T mechanisms of `step` run on one sample, as one event. */
-export function composedOnSample(step: PrivacyEvent, steps: number): PrivacyEvent {
+function composedOnSample(step: PrivacyEvent, steps: number): PrivacyEvent {
   return step.kind === 'pure' ? pureDp(step.epsilon * steps) : composed(step, steps);
 }
 
 /** The unsampled mechanism of one step: the aggregator's step event at rate q, unwrapped. */
-export function stepMechanism(aggregator: TokenAggregator, q: number): PrivacyEvent {
+function stepMechanism(aggregator: TokenAggregator, q: number): PrivacyEvent {
   const event = aggregator.stepEvent(q);
   if (event.kind !== 'poisson-sampled') throw new Error('a token step must be a Poisson-sampled event');
   return event.event;

@@ -28,7 +28,7 @@ export interface ExponentialMechanismParams {
 }
 
 /** The exponent multiplier: ε/(2Δ), or ε/Δ for monotone utilities. */
-export function exponentialMechanismRate(params: ExponentialMechanismParams): number {
+function exponentialMechanismRate(params: ExponentialMechanismParams): number {
   requirePositive('epsilon', params.epsilon);
   requirePositive('sensitivity', params.sensitivity);
   return params.epsilon / ((params.monotone ? 1 : 2) * params.sensitivity);

@@ -23,7 +23,7 @@ import { sampleLaplace } from '../random/samplers';
 import { requireFinite, requirePositive, type MechanismResult } from './types';
 
 /** Sensitivity of NSV16's L(r) under add/remove of one point. */
-export const GOOD_RADIUS_SENSITIVITY = 2;
+const GOOD_RADIUS_SENSITIVITY = 2;
 
 export interface GoodRadiusParams {
   /** Target cluster size t (public). */

@@ -18,7 +18,7 @@ export function tokenMatches(expected: string, header: string | undefined): bool
 }
 
 /** The Host values a legitimate browser sends to us: 127.0.0.1:PORT and localhost:PORT. */
-export function allowedHosts(port: number): Set<string> {
+function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 

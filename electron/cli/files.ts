@@ -133,7 +133,7 @@ export function jsonErrorOffset(text: string): number | null {
 }
 
 /** "line 3, column 7" (1-based) of an offset in a text. */
-export function lineColumn(text: string, offset: number): string {
+function lineColumn(text: string, offset: number): string {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return `line ${line}, column ${offset - (before.lastIndexOf('\n') + 1) + 1}`;

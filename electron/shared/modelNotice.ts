@@ -10,7 +10,7 @@ export interface ActiveModel {
 
 export const REFERENCE_BASELINE =
   'a statistical baseline, not a language model: its demonstrations are strings of words from the dataset\'s public text chosen by the private votes, not written text.';
-export const GGUF_HINT = 'Load a GGUF on the Models page for real demonstrations.';
+const GGUF_HINT = 'Load a GGUF on the Models page for real demonstrations.';
 
 export function modelNotice(active: ActiveModel): { model: string; baseline: boolean; line: string } {
   if (active.backend === 'reference') return { model: 'reference learner', baseline: true, line: `Model: reference learner — ${REFERENCE_BASELINE} ${GGUF_HINT}` };

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, failOnProblems, startApp, type AppSession } from './harness';
+import { chromiumAvailable, failOnProblems, type AppSession } from './harness';
+import { startWithSampleBudget } from './sampleApp';
 
 const SLOW = { timeout: 300_000, interval: 250 };
 
@@ -16,9 +17,7 @@ describe.runIf(chromiumAvailable())('Audit page (Chromium, browser mode)', () =>
   const section = (name: string) => app.page.getByRole('region', { name });
 
   beforeAll(async () => {
-    app = await startApp();
-    await app.call('vault.createSample', { name: 'Mail sample' });
-    await app.call('budget.set', { dataset: 'Mail sample', epsilon: 6, delta: 1e-6 });
+    app = await startWithSampleBudget();
     const started = await app.call('synth.start', { dataset: 'Mail sample', epsilon: 1, shots: 4, maxTokens: 16, topK: 50 });
     runId = started.runId;
     await app.call('jobs.get', { id: started.jobId });

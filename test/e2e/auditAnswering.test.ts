@@ -4,7 +4,8 @@
  * the accounted ε of one query and why no canary audit ran, with nothing charged to the ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, failOnProblems, startApp, type AppSession } from './harness';
+import { chromiumAvailable, failOnProblems, type AppSession } from './harness';
+import { startWithSampleBudget } from './sampleApp';
 
 const SLOW = { timeout: 300_000, interval: 250 };
 
@@ -13,9 +14,7 @@ describe.runIf(chromiumAvailable())('Audit page: private answering target (Chrom
   const section = (name: string) => app.page.getByRole('region', { name });
 
   beforeAll(async () => {
-    app = await startApp();
-    await app.call('vault.createSample', { name: 'Mail sample' });
-    await app.call('budget.set', { dataset: 'Mail sample', epsilon: 6, delta: 1e-6 });
+    app = await startWithSampleBudget();
     await app.open('/audit');
   }, 300_000);
   failOnProblems(() => app);

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, failOnProblems, startApp, type AppSession } from './harness';
+import { chromiumAvailable, failOnProblems, type AppSession } from './harness';
+import { startWithSampleBudget } from './sampleApp';
 
 const SLOW = { timeout: 120_000, interval: 200 };
 
@@ -15,9 +16,7 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
   const section = (name: string) => app.page.getByRole('region', { name });
 
   beforeAll(async () => {
-    app = await startApp();
-    await app.call('vault.createSample', { name: 'Mail sample' });
-    await app.call('budget.set', { dataset: 'Mail sample', epsilon: 6, delta: 1e-6 });
+    app = await startWithSampleBudget();
     const workload = { kind: 'synth' as const, method: 'dp-few-shot-gaussian' as const, shots: 4, teachers: 10, perTeacher: 2, topK: 100, maxTokens: 24, rounds: 2 };
     await app.call('plan.save', { name: 'four shots', request: { dataset: 'Mail sample', epsilon: 2, workload } });
     await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.bridge.url).origin });

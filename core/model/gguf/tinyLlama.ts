@@ -77,7 +77,7 @@ export function tinyVocabulary(): TinyVocabulary {
 }
 
 /** splitmix32: a small seeded PRNG for reproducible (non-private) test weights. */
-export function seededUniform(seed: number): () => number {
+function seededUniform(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x9e3779b9) >>> 0;

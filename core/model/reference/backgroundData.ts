@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export const EMBEDDING_DIMENSION = 512;
 
-export const backgroundDataSchema = z.object({
+const backgroundDataSchema = z.object({
   format: z.literal('veil-reference-background'),
   version: z.literal(1),
   /** Where the text came from, for the UI and the docs. */

@@ -35,7 +35,7 @@ function cutAtWord(text: string, max: number): string {
 }
 
 /** The public documents of the domain, as a prompt shows them. */
-export function domainDocuments(corpus: DomainCorpus): string[] {
+function domainDocuments(corpus: DomainCorpus): string[] {
   const records = corpus.texts.map((r) => {
     const head = r.label ? `${corpus.labelPrefix} ${r.label}\n` : '';
     return `${head}${corpus.inputPrefix} ${cutAtWord(oneLine(r.text), corpus.maxChars)}`;

@@ -47,7 +47,7 @@ function answeringTarget(raw: string): TargetInput {
 }
 
 /** baseline | run:N | answering:AGG:EPS[:M:SHOTS] | a file: a veil.dp-prompt/v1 JSON export, else a plain prompt. */
-export function parseTarget(raw: string, shots: number | undefined): TargetInput {
+function parseTarget(raw: string, shots: number | undefined): TargetInput {
   if (raw === 'baseline') return { kind: 'baseline', shots };
   if (raw === 'answering' || raw.startsWith('answering:')) return answeringTarget(raw);
   const run = /^run:(\d+)$/.exec(raw);

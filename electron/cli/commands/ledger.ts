@@ -62,7 +62,7 @@ const problemPlace = (p: VerificationDto['problems'][number]) =>
   p.entryId !== null ? `entry ${p.entryId} (dataset ${p.datasetId}, #${p.seq})` : p.datasetId > 0 ? `dataset ${p.datasetId}` : 'the ledger';
 
 /** The verification report: each chain, then every problem, the first one marked as the first bad entry. */
-export function verifyText(report: VerificationDto): string {
+function verifyText(report: VerificationDto): string {
   const chains = report.chains.map((c) => `dataset ${c.datasetId}: ${c.entries} entries, head ${c.head}, ε recorded ${num(c.recordedEpsilon)} / recomputed ${num(c.recomputedEpsilon)}`);
   if (report.ok) return [...chains, 'ledger OK'].join('\n');
   const problems = report.problems.map((p, i) => `  ${problemPlace(p)}: ${p.field} ${p.message}${i === 0 ? '  ← first bad entry' : ''}`);

@@ -1,4 +1,5 @@
 /** Handlers for audit.*; the service is the context's 'audit' singleton. */
+import type { RandomSource } from '../../../core/random/randomSource';
 import type { ServiceContext } from '../context';
 import { appDatabase } from '../db/appDatabase';
 import type { HandlerMap } from '../handler';
@@ -8,12 +9,13 @@ import { auditReportHtml, auditReportJson } from './auditReport';
 import { AuditService } from './auditService';
 import { AuditStore } from './auditStore';
 
-export function getAuditService(ctx: ServiceContext): Promise<AuditService> {
+/** `random` is used only by the call that creates the service (tests opt a seeded source in with it). */
+export function getAuditService(ctx: ServiceContext, random?: RandomSource): Promise<AuditService> {
   return ctx.singleton('audit', async () => {
     const db = await appDatabase(ctx);
     const store = new AuditStore(db);
     await store.markInterrupted(ctx.jobs);
-    return new AuditService(ctx, store, db, await getSynthesisService(ctx), await vaultSource(ctx));
+    return new AuditService(ctx, store, db, await getSynthesisService(ctx), await vaultSource(ctx), random);
   });
 }
 

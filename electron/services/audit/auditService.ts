@@ -13,6 +13,8 @@ import { makeCanaries } from '../../../core/audit/canaries';
 import { applicableAttacks, runAttacks, runCanaryAudit } from '../../../core/audit/runAudit';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
+import { requirePrivateRandom } from '../../../core/random/privatePathRandom';
+import type { RandomSource } from '../../../core/random/randomSource';
 import type { AuditRequest, AuditResult, AuditTargetResult } from '../../shared/api/audit';
 import type { ServiceContext } from '../context';
 import type { JobContext } from '../jobs/jobManager';
@@ -33,13 +35,17 @@ export class AuditService {
     private readonly db: Database,
     private readonly synthesis: SynthesisService,
     private readonly source: SynthesisSource,
+    /** Every draw of the audit: members, bootstrap, canaries, the mechanisms it re-runs (the CSPRNG; a test may opt a seeded one in). */
+    private readonly random: RandomSource = cryptoRandom,
   ) {}
 
   async start(request: AuditRequest): Promise<{ jobId: string; auditId: number }> {
+    // It samples private records and re-runs DP mechanisms on them.
+    requirePrivateRandom(this.random, 'the audit');
     const dataset = await this.source.dataset(request.dataset);
     const model = await (await getModelService(this.ctx)).current();
     const data = await loadAuditData(this.db, dataset);
-    const context = { data, model, synthesis: this.synthesis, source: this.source, members: request.members, balance: request.balance, random: cryptoRandom };
+    const context = { data, model, synthesis: this.synthesis, source: this.source, members: request.members, balance: request.balance, random: this.random };
     const targets: ResolvedTarget[] = [];
     for (const spec of request.targets) targets.push(await resolveTarget(spec, context));
     const { jobId, prepared: auditId } = await this.ctx.jobs.launch(
@@ -75,7 +81,7 @@ export class AuditService {
     const skipped = request.attacks.filter((a) => !attacks.includes(a)).map((attack) => ({ attack, reason: skipReason(attack) }));
     const scores = await runAttacks(
       { groups: target.groups, attacks, model, labels, signal: job.signal, onProgress: (done, total) => job.progress(`${stage}: attacks`, done, total) },
-      cryptoRandom,
+      this.random,
       { replicates: request.replicates, level: request.level },
     );
     const { canary, canarySkipped } = await this.canaryAudit(job, stage, request, target, model, attacks, labels, dataset);
@@ -88,12 +94,12 @@ export class AuditService {
     if (target.kind !== 'baseline' && target.runId === null) return { canary: null, canarySkipped: 'a canary audit re-runs the mechanism: audit the stored run (run:N) or the baseline' };
     const attack = attacks[0];
     if (!attack) return { canary: null, canarySkipped: 'no attack applies' };
-    const canaries = makeCanaries(request.canaries, labels, cryptoRandom);
+    const canaries = makeCanaries(request.canaries, labels, this.random);
     const delta = target.delta ?? 0;
     const mechanism =
       target.runId === null
         ? baselineMechanism(model, dataset)
-        : synthesisMechanism(model, dataset, this.source, await this.synthesis.runs.request(target.runId), delta, job.signal);
+        : synthesisMechanism(model, dataset, this.source, await this.synthesis.runs.request(target.runId), delta, job.signal, this.random);
     job.progress(`${stage}: canary run`, 0, request.canaries, 'running the mechanism on the working copy');
     const result = await runCanaryAudit({
       canaries, mechanism, attack, model, labels, delta, signal: job.signal,

@@ -14,7 +14,7 @@ import { poolWithCanaries } from '../../../core/audit/workingCopy';
 import { renderFewShotPrompt } from '../../../core/icl/prompts';
 import { synthesizeDemonstrations } from '../../../core/icl/synthesize';
 import type { LanguageModel } from '../../../core/model/languageModel';
-import { cryptoRandom } from '../../../core/random/cryptoRandom';
+import type { RandomSource } from '../../../core/random/randomSource';
 import type { SynthesisRequest } from '../../shared/api/synthesis';
 import { priceSynthesis, templateFor } from '../synthesis/synthesisPricing';
 import type { SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
@@ -25,7 +25,7 @@ export function baselineMechanism(model: LanguageModel, dataset: SynthesisDatase
     promptTarget(model, template, renderFewShotPrompt(template, included.map((c) => ({ text: c.text, label: c.label ?? undefined }))));
 }
 
-export function synthesisMechanism(model: LanguageModel, dataset: SynthesisDataset, source: SynthesisSource, request: SynthesisRequest, delta: number, signal: AbortSignal) {
+export function synthesisMechanism(model: LanguageModel, dataset: SynthesisDataset, source: SynthesisSource, request: SynthesisRequest, delta: number, signal: AbortSignal, random: RandomSource) {
   return async (included: readonly Canary[]): Promise<AuditTarget> => {
     const labels = dataset.task === 'classification' ? dataset.labels : [undefined];
     const pools = new Map<string | undefined, Awaited<ReturnType<SynthesisSource['pool']>>>();
@@ -37,7 +37,7 @@ export function synthesisMechanism(model: LanguageModel, dataset: SynthesisDatas
     const poolUnits = new Map([...pools].map(([label, pool]) => [label, pool.units]));
     const priced = priceSynthesis({ ...request, delta }, dataset, poolUnits, null, units);
     const demonstrations = await synthesizeDemonstrations({
-      model, template: priced.template, shape: priced.shape, aggregator: priced.aggregator, random: cryptoRandom, signal,
+      model, template: priced.template, shape: priced.shape, aggregator: priced.aggregator, random, signal,
       pools: priced.pools.map((plan) => ({ plan, pool: pools.get(plan.label)! })),
     });
     return promptTarget(model, priced.template, renderFewShotPrompt(priced.template, demonstrations));

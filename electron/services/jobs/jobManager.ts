@@ -25,7 +25,7 @@ export interface JobContext {
   throwIfCancelled(): void;
 }
 
-export class JobCancelledError extends Error {
+class JobCancelledError extends Error {
   constructor() {
     super('job cancelled');
   }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 
 /** The owner counts as gone when its pid is reused elsewhere and no identity can tell: no heartbeat for this long. */
-export const STALE_HEARTBEAT_MS = 60 * 60_000;
+const STALE_HEARTBEAT_MS = 60 * 60_000;
 
 /** The start identity of a process, or null where the platform does not tell it. */
 export function processStartIdentity(pid: number): string | null {

@@ -10,7 +10,7 @@ import type { LedgerEntryRecord } from './hashChain';
 
 export type ReservationStatus = 'reserved' | 'committed' | 'orphaned';
 
-export const STATUS_TEXT: Record<ReservationStatus, string> = {
+const STATUS_TEXT: Record<ReservationStatus, string> = {
   reserved: 'reserved: release in progress',
   committed: 'committed: released',
   orphaned: 'counted as spent: job did not finish',

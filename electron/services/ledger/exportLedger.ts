@@ -7,7 +7,7 @@ import type { LedgerSummary } from '../../shared/api/ledger';
 import type { LedgerEntryView } from './entryViews';
 import { GENESIS_HASH, LEDGER_SCHEME } from './hashChain';
 
-export const LEDGER_EXPORT_FORMAT = 'veil.ledger-export/v1';
+const LEDGER_EXPORT_FORMAT = 'veil.ledger-export/v1';
 
 const CSV_COLUMNS = [
   'id', 'seq', 'type', 'status', 'createdAt', 'actor', 'purpose', 'jobId', 'eventJson', 'parametersJson', 'epsilonCap',

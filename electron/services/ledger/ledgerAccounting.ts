@@ -54,7 +54,7 @@ export function composeCharges(charges: readonly Charge[]): PrivacyEvent | null 
 }
 
 /** ε (with the RDP cross-check) of `charges` composed, at `delta`. */
-export function accountCharges(charges: readonly Charge[], delta: number): SpendAccount {
+function accountCharges(charges: readonly Charge[], delta: number): SpendAccount {
   const event = composeCharges(charges);
   if (!event) return NOTHING_SPENT;
   const result = accountEpsilon(event, delta);

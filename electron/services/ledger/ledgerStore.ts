@@ -49,7 +49,7 @@ export function reservations(q: Queryable, datasetId: number): Promise<LedgerEnt
 }
 
 /** The last entry's seq and hash (seq 0 and the genesis hash for an empty chain). */
-export async function chainHead(q: Queryable, datasetId: number): Promise<{ seq: number; hash: string }> {
+async function chainHead(q: Queryable, datasetId: number): Promise<{ seq: number; hash: string }> {
   const head = await q.get<{ seq: number; hash: string }>(
     'SELECT seq, entry_hash AS hash FROM ledger_entries WHERE dataset_id = $datasetId ORDER BY seq DESC LIMIT 1',
     { datasetId },

@@ -41,7 +41,7 @@ export function storedEvent(entry: Pick<LedgerEntryRecord, 'eventJson'>): Privac
 }
 
 /** The budget in force: ε cap and δ. Throws NoBudgetError when none was set. */
-export async function budgetInForce(q: Queryable, dataset: DatasetKey): Promise<{ cap: number; delta: number }> {
+async function budgetInForce(q: Queryable, dataset: DatasetKey): Promise<{ cap: number; delta: number }> {
   const budget = await latestBudget(q, dataset.id);
   if (!budget) throw new NoBudgetError(dataset.name);
   return { cap: budget.epsilonCap!, delta: budget.delta! };

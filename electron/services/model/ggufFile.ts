@@ -22,7 +22,7 @@ export async function validateGgufPath(path: string): Promise<string> {
 }
 
 /** Read-only random access to a file, for the GGUF reader. */
-export async function withFileSource<T>(path: string, use: (source: ByteSource) => Promise<T>): Promise<T> {
+async function withFileSource<T>(path: string, use: (source: ByteSource) => Promise<T>): Promise<T> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();

@@ -30,8 +30,8 @@ export function defaultThreads(): number {
   return Math.max(1, Math.floor(availableParallelism() / 2));
 }
 
-export const DEFAULT_SEQUENCES = 10;
-export const DEFAULT_CONTEXT_SIZE = 2048;
+const DEFAULT_SEQUENCES = 10;
+const DEFAULT_CONTEXT_SIZE = 2048;
 
 interface LlamaState {
   model: LlamaModel;

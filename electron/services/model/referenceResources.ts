@@ -13,7 +13,7 @@ import { ReferenceLearner } from '../../../core/model/reference/referenceLearner
 
 const FILE = join('model', 'reference-background.json');
 
-export function referenceBackgroundPath(): string {
+function referenceBackgroundPath(): string {
   const candidates: string[] = [];
   if (process.env.VEIL_RESOURCES_DIR) candidates.push(join(process.env.VEIL_RESOURCES_DIR, FILE));
   const resourcesPath = (process as { resourcesPath?: string }).resourcesPath;

@@ -87,7 +87,7 @@ function comparedAnswering(w: SynthWorkload): AnswerWorkload {
  * largest prompt a job could actually produce — a larger ensemble cannot be mirrored, and
  * a prompt nobody can generate is no alternative — and `basis` says so.
  */
-export function comparedSynth(w: AnswerWorkload): SynthWorkload {
+function comparedSynth(w: AnswerWorkload): SynthWorkload {
   const method = w.aggregation === 'keyword' ? 'dp-few-shot-exponential' : 'dp-few-shot-gaussian';
   const teachers = Math.min(w.ensemble, SYNTH_MAX.teachers);
   const perTeacher = Math.min(w.shots, SYNTH_MAX.perTeacher);

@@ -41,7 +41,7 @@ function boundedEpsilon(event: PrivacyEvent, delta: number): Bounds {
 }
 
 /** The 1 % accountant: PLD (RDP's upper bound where PLD's is infinite), RDP for events PLD cannot take. */
-export const searchAccountant: Accountant = {
+const searchAccountant: Accountant = {
   name: 'pld',
   epsilon: (event, delta) => fallback(() => boundedEpsilon(event, delta), () => rdpAccountant.epsilon(event, delta)),
   delta: (event, epsilon) => fallback(() => coarsePld.delta(event, epsilon), () => rdpAccountant.delta(event, epsilon)),

@@ -5,9 +5,9 @@
  */
 
 /** ε above this is unusual in published deployments (e.g. ε ≤ 10 in most DP-ICL work). */
-export const COMMON_PRACTICE_EPSILON = 10;
+const COMMON_PRACTICE_EPSILON = 10;
 /** Above this sampling rate amplification by subsampling gives little (q → 1: none). */
-export const HIGH_SAMPLING_RATE = 0.5;
+const HIGH_SAMPLING_RATE = 0.5;
 
 export interface WarningInputs {
   delta: number;

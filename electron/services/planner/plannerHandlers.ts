@@ -14,7 +14,7 @@ import { computePlan, type PlanInputs } from './computePlan';
 import { PlanCache } from './planCache';
 import { PlanStore } from './planStore';
 
-export async function planWorkload(ctx: ServiceContext, request: PlanRequest): Promise<PlanResult> {
+async function planWorkload(ctx: ServiceContext, request: PlanRequest): Promise<PlanResult> {
   const synthesis = await getSynthesisService(ctx);
   const { dataset, poolUnits } = await synthesis.pools(request.dataset);
   const units = (await privacyUnitCount(await appDatabase(ctx), dataset.id)) ?? 0;
@@ -29,7 +29,7 @@ export async function planWorkload(ctx: ServiceContext, request: PlanRequest): P
   return plan;
 }
 
-export const getPlanStore = (ctx: ServiceContext): Promise<PlanStore> => ctx.singleton('plans', async () => new PlanStore(await appDatabase(ctx)));
+const getPlanStore = (ctx: ServiceContext): Promise<PlanStore> => ctx.singleton('plans', async () => new PlanStore(await appDatabase(ctx)));
 
 type PlannerMethodName = 'plan.compute' | 'plan.save' | 'plan.list' | 'plan.delete';
 

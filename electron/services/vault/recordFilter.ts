@@ -6,7 +6,7 @@ import type { RecordFilter } from '../../shared/api/vault';
 import type { Params } from '../db/database';
 
 /** FTS5 query from free text: each word quoted (no operators from the user), `word*` kept as a prefix. */
-export function ftsQuery(search: string): string | null {
+function ftsQuery(search: string): string | null {
   const words = search.match(/[\p{L}\p{N}_]+\*?/gu) ?? [];
   return words.length === 0 ? null : words.map((w) => (w.endsWith('*') ? `"${w.slice(0, -1)}"*` : `"${w}"`)).join(' ');
 }

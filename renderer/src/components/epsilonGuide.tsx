@@ -5,11 +5,11 @@
 import { Alert, Typography } from '@mui/material';
 import { DEFAULT_DELTA_RULE } from '../../../core/accounting/defaultDelta';
 
-export const COMPOSITION_NOTE =
+const COMPOSITION_NOTE =
   'Composition is not a sum: releases compose by convolving their privacy-loss distributions (PLD), so k releases of ε each cost less than k·ε, and ' +
   'cap − spent is neither what one more release costs nor the remaining count times ε. The count of further releases is what the accountant finds for the whole sequence.';
 
-export const EPSILON_GUIDE =
+const EPSILON_GUIDE =
   `Choosing ε and δ: ε ≤ 1 is a strong guarantee, ε ≤ 8 a moderate one, as the literature reports; above that little is promised. δ is the chance the ` +
   `guarantee fails outright and must be ≪ 1/N for N privacy units (δ = 1/N allows releasing one unit's record whole); the default is ${DEFAULT_DELTA_RULE}, ` +
   'so it stays far below 1/N on small datasets too.';

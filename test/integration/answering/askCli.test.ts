@@ -4,26 +4,15 @@
  * anything is reserved, plan spending nothing, evaluation mode, the export verifying and an
  * edited one failing, and the real llama.cpp path with the generated tiny GGUF.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cli, dir, ledgerEntries as entries, useSampleDataDir } from '../synthesis/sampleCli';
 import { makeTinyLlamaGguf } from '../../../core/model/gguf/tinyLlama';
-import { withServices } from '../../../electron/cli/withServices';
-import { callMethod } from '../../../electron/services/api';
-import { runCliCaptured } from '../model/cliHarness';
-import { sampleDataDir } from '../synthesis/sampleDataDir';
 
-let dir: string;
-let data: string;
 const small = ['--ensemble', '4', '--shots', '2'];
 
-const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
-const entries = () => withServices(data, (ctx) => callMethod(ctx, 'ledger.entries', { dataset: 'mail' }));
-
-beforeAll(async () => {
-  ({ dir, data } = await sampleDataDir('veil-ask-cli-'));
-}, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+useSampleDataDir('veil-ask-cli-');
 
 describe('veil ask', () => {
   it('answers typed queries by private voting, writes the export, and certificate verify accepts it', async () => {

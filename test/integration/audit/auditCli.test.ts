@@ -4,20 +4,12 @@
  * clear refusals (malformed answering target, an aggregation the task does not take, bad
  * attack, unknown run) that start nothing; private answering audited by vote, not charged.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliCaptured } from '../model/cliHarness';
-import { sampleDataDir } from '../synthesis/sampleDataDir';
+import { describe, expect, it } from 'vitest';
+import { cli, dir, useSampleDataDir } from '../synthesis/sampleCli';
 
-let dir: string;
-let data: string;
-const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
-
-beforeAll(async () => {
-  ({ dir, data } = await sampleDataDir('veil-audit-cli-'));
-}, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+useSampleDataDir('veil-audit-cli-');
 
 describe('veil audit', () => {
   it('audits the baseline and an exported DP prompt file, writes the report', async () => {

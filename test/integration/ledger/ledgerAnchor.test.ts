@@ -13,26 +13,17 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pureDp } from '../../../core/accounting/events';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 import { DATABASE_FILE, openAppDatabase } from '../../../electron/services/db/appDatabase';
 import { ANCHOR_FILE } from '../../../electron/services/ledger/anchor';
 import { hashEntry } from '../../../electron/services/ledger/hashChain';
 import { getLedgerService } from '../../../electron/services/ledger/ledgerService';
 import { readChain } from '../../../electron/services/ledger/ledgerStore';
+import { withServices as withContext } from '../../../electron/cli/withServices';
 
 const root = mkdtempSync(join(tmpdir(), 'veil-anchor-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const run = promisify(execFile);
-
-async function withContext<T>(dataDir: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
-  const ctx = new ServiceContext(dataDir, 'cli');
-  try {
-    return await work(ctx);
-  } finally {
-    await ctx.close();
-  }
-}
 
 /** A dataset "d" with a cap of 2 and three releases of ε 0.5 recorded. */
 async function chargedDataDir(name: string): Promise<string> {

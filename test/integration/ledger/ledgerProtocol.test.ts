@@ -17,6 +17,7 @@ import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 import { getLedgerService } from '../../../electron/services/ledger/ledgerService';
+import { withServices as withContext } from '../../../electron/cli/withServices';
 
 const WORKER = join(import.meta.dirname, 'reserveWorker.ts');
 const root = mkdtempSync(join(tmpdir(), 'veil-ledger-'));
@@ -47,15 +48,6 @@ async function freshDataset(name: string, cap: number, delta = 1e-6): Promise<st
   await callMethod(ctx, 'budget.set', { dataset: 'd', epsilon: cap, delta });
   await ctx.close();
   return dataDir;
-}
-
-async function withContext<T>(dataDir: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
-  const ctx = new ServiceContext(dataDir, 'cli');
-  try {
-    return await work(ctx);
-  } finally {
-    await ctx.close();
-  }
 }
 
 const upper = (event: PrivacyEvent, count: number, delta: number) => accountEpsilon(composed(event, count), delta, { crossCheck: false }).bounds.upper;

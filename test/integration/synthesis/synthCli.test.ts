@@ -4,27 +4,16 @@
  * before anything is reserved, a saved plan driving a job, and an edit of any certificate
  * field making `certificate verify` exit non-zero and name the problem.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cli, data, dir, interruptCli, ledgerEntries as entries, useSampleDataDir } from './sampleCli';
 import { callMethod } from '../../../electron/services/api';
 import { withServices } from '../../../electron/cli/withServices';
-import { runCliCaptured } from '../model/cliHarness';
-import { sampleDataDir } from './sampleDataDir';
 
-let dir: string;
-let data: string;
 const small = ['--teachers', '4', '--top-k', '12', '--max-tokens', '6'];
 
-const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
-
-const entries = () => withServices(data, (ctx) => callMethod(ctx, 'ledger.entries', { dataset: 'mail' }));
-
-beforeAll(async () => {
-  ({ dir, data } = await sampleDataDir('veil-synth-cli-'));
-}, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+useSampleDataDir('veil-synth-cli-');
 
 describe('veil synth', () => {
   it('generates with the issue\'s options (no subcommand, method alias) and writes the export', async () => {
@@ -92,22 +81,8 @@ describe('veil synth', () => {
 
 describe('veil synth interrupted', () => {
   it('Ctrl+C cancels the job and ends with one line naming the run and its charged ε, exit 130', async () => {
-    const child = spawn(process.execPath, ['bin/veil.mjs', 'synth', '--dataset', 'mail', '--epsilon', '1', '--shots', '32', '--max-tokens', '256', '--top-k', '50', '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += String(chunk)));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      // Interrupt once the job runs (its progress is on stderr): the budget is reserved by then.
-      await new Promise<void>((resolve) => child.stderr.on('data', (chunk: Buffer) => {
-        stderr += String(chunk);
-        if (/\d+\/32 demonstrations/.test(stderr)) resolve();
-      }));
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    // Interrupted once the job runs (its progress is on stderr): the budget is reserved by then.
+    const { stdout, stderr } = await interruptCli(['synth', '--dataset', 'mail', '--epsilon', '1', '--shots', '32', '--max-tokens', '256', '--top-k', '50'], /\d+\/32 demonstrations/);
     expect(stdout).toBe('');
     const last = stderr.split('\n').filter(Boolean).at(-1);
     const runId = Number(/^veil: cancelled: run (\d+); its reserved ε=1 stays charged$/.exec(last ?? '')?.[1]);

@@ -5,27 +5,18 @@
  * (DP prompt, zero-shot, real public demonstrations, most common label; accuracy and balanced
  * accuracy) and stores it on the run.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cli, data, dir, interruptCli, ledgerEntries as entries, useSampleDataDir } from './sampleCli';
 import { callMethod } from '../../../electron/services/api';
 import { withServices } from '../../../electron/cli/withServices';
 import { synthesisPreviewSchema } from '../../../electron/shared/api/synthesisPreview';
 import { utilitySchema } from '../../../electron/shared/api/synthesis';
-import { runCliCaptured } from '../model/cliHarness';
-import { sampleDataDir } from './sampleDataDir';
 
-let dir: string;
-let data: string;
 const small = ['--teachers', '4', '--top-k', '12', '--max-tokens', '6'];
-const cli = (...args: string[]) => runCliCaptured(...args, '--data-dir', data);
-const entries = () => withServices(data, (ctx) => callMethod(ctx, 'ledger.entries', { dataset: 'mail' }));
 
-beforeAll(async () => {
-  ({ dir, data } = await sampleDataDir('veil-synth-preview-cli-'));
-}, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+useSampleDataDir('veil-synth-preview-cli-');
 
 describe('veil synth preview', () => {
   it('runs the job on the public split with run\'s options, writes the preview and charges nothing', async () => {
@@ -67,21 +58,7 @@ describe('veil synth preview', () => {
 describe('veil synth preview interrupted', () => {
   it('Ctrl+C cancels the preview: one line, exit 130, nothing charged', async () => {
     const before = await entries();
-    const child = spawn(process.execPath, ['bin/veil.mjs', 'synth', 'preview', '--dataset', 'mail', '--epsilon', '1', '--shots', '32', '--max-tokens', '256', '--top-k', '50', '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += String(chunk)));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      await new Promise<void>((resolve) => child.stderr.on('data', (chunk: Buffer) => {
-        stderr += String(chunk);
-        if (/preview: tokens: /.test(stderr)) resolve();
-      }));
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    const { stdout, stderr } = await interruptCli(['synth', 'preview', '--dataset', 'mail', '--epsilon', '1', '--shots', '32', '--max-tokens', '256', '--top-k', '50'], /preview: tokens: /);
     expect(stdout).toBe('');
     expect(stderr.split('\n').filter(Boolean).at(-1)).toBe('veil: cancelled: preview on "mail" (nothing was charged)');
     expect(await entries()).toEqual(before);

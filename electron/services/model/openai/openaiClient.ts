@@ -33,7 +33,7 @@ export class RemoteServerError extends Error {
 }
 
 /** Normalise and check a base URL: http(s), no embedded credentials, no query. */
-export function normaliseBaseUrl(raw: string): string {
+function normaliseBaseUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);

@@ -3,24 +3,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { container, mountEachTest, root } from '../../reactRoot';
 import { NumberSlider } from '../../../../../renderer/src/pages/budget/NumberSlider';
 import { answerSpecs, epsilonSpec, synthSpecs } from '../../../../../renderer/src/pages/budget/plannerForm';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+mountEachTest();
 
 /** The accessible name per accname 1.2's first steps: aria-labelledby (each referenced element's text), then aria-label. */
 function accessibleName(el: Element): string {

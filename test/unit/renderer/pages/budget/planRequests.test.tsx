@@ -7,23 +7,19 @@
  * answer never reaches the page.
  */
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { container, mountEachTest, root } from '../../reactRoot';
 import type { PlanRequest, PlanResult } from '../../../../../electron/shared/api/planner';
 import type { VeilApi } from '../../../../../electron/shared/contract';
 import { PlannerForm } from '../../../../../renderer/src/pages/budget/PlannerForm';
 import { epsilonSpec, fromSlider, initialPlannerForm, sliderStep, toPlanRequest, toSlider } from '../../../../../renderer/src/pages/budget/plannerForm';
 import { PLAN_DEBOUNCE_MS, usePlanCompute, type PlanComputation } from '../../../../../renderer/src/pages/budget/usePlanCompute';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 interface Sent {
   request: PlanRequest;
   answer: (result: PlanResult) => void;
 }
 
-let container: HTMLDivElement;
-let root: Root;
 let sent: Sent[];
 let shown: PlanComputation;
 const api = {
@@ -53,16 +49,10 @@ const planFor = (request: PlanRequest) => ({ request }) as unknown as PlanResult
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   sent = [];
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<Planner />));
 });
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.useRealTimers();
-});
+mountEachTest();
+beforeEach(() => act(() => root.render(<Planner />)));
+afterEach(() => vi.useRealTimers());
 
 describe('planner requests', () => {
   it('sends nothing before the debounce, then one request for the form', async () => {

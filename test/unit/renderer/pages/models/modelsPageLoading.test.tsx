@@ -1,24 +1,12 @@
 // @vitest-environment jsdom
 /** The Models page shows a labelled progress indicator while the model status loads, and drops it once it has arrived. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { container, mountEachTest, root } from '../../reactRoot';
 import type { VeilApi } from '../../../../../electron/shared/contract';
 import { ModelsView } from '../../../../../renderer/src/pages/models/ModelsPage';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+mountEachTest();
 
 describe('Models page loading', () => {
   it('shows an accessible progress indicator until the model status arrives', async () => {

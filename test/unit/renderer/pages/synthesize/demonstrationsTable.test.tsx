@@ -1,23 +1,11 @@
 // @vitest-environment jsdom
 /** The demonstrations table shows a generation task's synthetic outputs beside their inputs, and no output column otherwise. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { container, mountEachTest, root } from '../../reactRoot';
 import { DemonstrationsTable } from '../../../../../renderer/src/pages/synthesize/DemonstrationsTable';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+mountEachTest();
 
 const rows = () => [...container.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent));
 

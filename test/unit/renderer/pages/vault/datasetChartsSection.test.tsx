@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** The record table comes before ~900 px of charts: the overview holds no charts; the charts section folds away. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { container, mountEachTest, remount, root } from '../../reactRoot';
 import type { DatasetDto } from '../../../../../electron/shared/api/vault';
 import type { VaultStats } from '../../../../../renderer/src/pages/vault/chartData';
 import { CHARTS_HIDDEN_KEY, DatasetChartsSection } from '../../../../../renderer/src/pages/vault/DatasetChartsSection';
@@ -10,20 +10,8 @@ import { DatasetOverview } from '../../../../../renderer/src/pages/vault/Dataset
 
 vi.mock('../../../../../renderer/src/pages/vault/DatasetCharts', () => ({ DatasetCharts: () => <figure aria-label="charts" /> }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  localStorage.clear();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+beforeEach(() => localStorage.clear());
+mountEachTest();
 
 const stats = { labels: [], splits: { private: 1, public: 0, heldOut: 0 }, subjects: 0, tags: [], pii: [] } as unknown as VaultStats;
 const dataset = { id: 1, name: 'D', task: 'classification', labels: ['a'], privacyUnit: 'record', subjectCap: 1, description: '', counts: { total: 1, private: 1, public: 0, heldOut: 0 } } as unknown as DatasetDto;
@@ -45,8 +33,7 @@ describe('charts after the records', () => {
     expect(charts()).toBe(0);
     expect(toggle().textContent).toBe('Show charts');
     expect(localStorage.getItem(CHARTS_HIDDEN_KEY)).toBe('1');
-    act(() => root.unmount());
-    root = createRoot(container);
+    remount();
     act(() => root.render(<DatasetChartsSection stats={stats} />));
     expect(charts()).toBe(0);
     act(() => toggle().click());

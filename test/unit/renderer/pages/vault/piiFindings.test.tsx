@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 /** The drawer's PII findings: redact a kind, all, or one span of a kind that has several (a false positive can stay). */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { container, mountEachTest, root } from '../../reactRoot';
 import type { PiiFinding } from '../../../../../core/pii/types';
 import { PiiFindings } from '../../../../../renderer/src/pages/vault/PiiFindings';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const text = 'Mail ann@example.org or sales@example.com, call 415 555 0100.';
 const findings: PiiFinding[] = [
@@ -15,17 +13,7 @@ const findings: PiiFinding[] = [
   { kind: 'phone', start: 48, end: 60 },
 ];
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+mountEachTest();
 
 const button = (label: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`) ?? [...container.querySelectorAll('button')].find((b) => b.textContent === label)!;
 

@@ -1,25 +1,13 @@
 // @vitest-environment jsdom
 /** Search hits marked in the record table: the search's words, case-insensitive, as React nodes (no HTML injection). */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { container, mountEachTest, root } from '../../reactRoot';
 import type { RecordRow } from '../../../../../electron/shared/api/vault';
 import { RecordTableRow } from '../../../../../renderer/src/pages/vault/RecordTableRow';
 import { highlightSegments, searchPattern } from '../../../../../renderer/src/pages/vault/searchHighlight';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+mountEachTest();
 
 const hits = (text: string, search: string) => highlightSegments(text, searchPattern(search)).filter((s) => s.hit).map((s) => s.text);
 
