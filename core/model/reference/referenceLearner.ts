@@ -32,6 +32,7 @@ import { parseDemonstrations } from './demonstrations';
 import { naiveBayesPosterior } from './naiveBayes';
 import { TfidfEmbedder } from './tfidfEmbedding';
 import { TopicLift } from './topicLift';
+import { applyLabelTopic, labelTopics, type LabelTopics } from './labelTopics';
 import { EOS_TOKEN, FIRST_PIECE, ReferenceTokenizer } from './tokenizer';
 
 interface LabelPath {
@@ -75,9 +76,11 @@ class PromptState {
   private readonly paths: LabelPath[] = [];
   private readonly rho: number;
   private readonly topic: TopicLift | null;
+  private readonly labelTopic: ReadonlyMap<TokenId, number> | undefined;
 
   constructor(private readonly learner: ReferenceLearner, tokens: readonly TokenId[], text: string) {
     this.cache = new CacheModel();
+    this.labelTopic = learner.labelTopicOf(text);
     const instruction = learner.domain ? instructionTokens(learner.tokenizer, tokens, text) : 0;
     // A domain learner counts the demonstrations, not the line it is writing (else it loops on its own words).
     this.counting = true;
@@ -109,6 +112,13 @@ class PromptState {
     else this.line.push(token);
   }
 
+  /** Whether `token` after the last one repeats a bigram of the line being written. */
+  repeats(token: TokenId): boolean {
+    const n = this.line.length;
+    for (let i = 0; i + 1 < n; i++) if (this.line[i] === this.line[n - 1] && this.line[i + 1] === token) return true;
+    return false;
+  }
+
   get lastToken(): TokenId {
     return this.cache.last ?? EOS_TOKEN;
   }
@@ -118,6 +128,7 @@ class PromptState {
     this.learner.background.fill(this.cache.last ?? EOS_TOKEN, out);
     this.cache.apply(out);
     this.topic?.apply(out);
+    if (this.labelTopic) applyLabelTopic(this.labelTopic, out);
     if (this.rho > 0) this.mixLabels(out);
     return out;
   }
@@ -209,7 +220,13 @@ export class ReferenceLearner implements LanguageModel {
    */
   readonly domain: boolean;
 
-  constructor(data: BackgroundData, options: { domain?: boolean; name?: string; labels?: readonly string[] } = {}) {
+  /** Per public label, how its public texts differ from all public texts (labelTopics.ts). */
+  private readonly topics: LabelTopics | null;
+
+  constructor(
+    data: BackgroundData,
+    options: { domain?: boolean; name?: string; labels?: readonly string[]; labelled?: readonly { text: string; label: string }[] } = {},
+  ) {
     this.tokenizer = new ReferenceTokenizer(data.pieces);
     this.background = new BackgroundModel(data);
     if (this.background.vocabularySize !== this.tokenizer.vocabularySize) throw new Error('background data does not match its vocabulary');
@@ -217,6 +234,7 @@ export class ReferenceLearner implements LanguageModel {
     this.lineBreaks = Uint8Array.from({ length: this.tokenizer.vocabularySize }, (_, t) => (t !== EOS_TOKEN && this.tokenizer.decode([t]).includes('\n') ? 1 : 0));
     this.domain = options.domain ?? false;
     this.words = this.domain ? wordPieces(this.tokenizer, data.continuation, options.labels ?? []) : null;
+    this.topics = this.domain && options.labelled?.length ? labelTopics(options.labelled.map((r) => ({ label: r.label, tokens: this.tokenizer.encode(` ${r.text}`) }))) : null;
     this.info = {
       backend: 'reference',
       name: options.name ?? REFERENCE_LEARNER_NAME,
@@ -229,6 +247,17 @@ export class ReferenceLearner implements LanguageModel {
 
   get vocabularySize(): number {
     return this.tokenizer.vocabularySize;
+  }
+
+  /**
+   * The factors of the label whose text the prompt is writing: its last line continues a
+   * field ("Text: …") right under a line naming a public label ("Label: spam").
+   */
+  labelTopicOf(text: string): ReadonlyMap<TokenId, number> | undefined {
+    if (!this.topics) return undefined;
+    const lines = text.split('\n');
+    const head = lines.length >= 2 ? /^[^:]{1,40}:\s*(.+?)\s*$/u.exec(lines[lines.length - 2]) : null;
+    return head ? this.topics.get(head[1]) : undefined;
   }
 
   breaksLine(token: TokenId): boolean {
@@ -280,6 +309,7 @@ export class ReferenceLearner implements LanguageModel {
     if (this.words) {
       const glued = this.words.endsWord[state.lastToken] === 1;
       for (let t = 0; t < probs.length; t++) if (t !== EOS_TOKEN && (this.words.seen[t] === 0 || (glued && this.words.startsWord[t] === 1))) probs[t] = 0;
+      for (let t = 0; t < probs.length; t++) if (probs[t] > 0 && state.repeats(t)) probs[t] = 0;
     }
     const top = topK({ probs }, k);
     return (this.words ? nucleus(top) : top).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
