@@ -3,7 +3,9 @@
  * a baseline, not an LLM — so the whole app works offline with no model file.
  *
  * Next-token distribution = Kneser–Ney bigram of a public background corpus
- * (BackgroundModel) → cache n-gram model of the prompt (CacheModel) → label model: when
+ * (BackgroundModel) → cache n-gram model of the prompt (CacheModel) → for a domain
+ * learner, the demonstrations' topic (TopicLift) and, while writing the text under a
+ * public label, that label's public topic (labelTopics.ts) → label model: when
  * the current line is a prefix of the answer lines of the prompt's demonstrations
  * ("Label: spam"), the probability mass the cache gives to the possible answer tokens is
  * redistributed by a naive Bayes classifier trained on those demonstrations, with weight
@@ -112,11 +114,12 @@ class PromptState {
     else this.line.push(token);
   }
 
-  /** Whether `token` after the last one repeats a bigram of the line being written. */
-  repeats(token: TokenId): boolean {
+  /** Tokens that followed the last token earlier in the line being written: any of them next would repeat a bigram. */
+  followersOfLast(): Set<TokenId> {
     const n = this.line.length;
-    for (let i = 0; i + 1 < n; i++) if (this.line[i] === this.line[n - 1] && this.line[i + 1] === token) return true;
-    return false;
+    const out = new Set<TokenId>();
+    for (let i = 0; i + 1 < n; i++) if (this.line[i] === this.line[n - 1]) out.add(this.line[i + 1]);
+    return out;
   }
 
   get lastToken(): TokenId {
@@ -299,8 +302,9 @@ export class ReferenceLearner implements LanguageModel {
    * The k most likely next tokens. With whole words (a domain learner), only the end of
    * text and pieces the background saw as tokens are candidates — never a label, nor a
    * letter or digit piece right after one (that would glue "re" + "Time" into a word no
-   * text holds) — and only the nucleus of them: whatever is chosen, the text is made of
-   * the background's words.
+   * text holds), never a word that would repeat a bigram of the line being written (a
+   * no-repeat rule: greedy votes over an n-gram model loop, "Re: Re: Re:") — and only the
+   * nucleus of them: whatever is chosen, the text is made of the background's words.
    */
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
     signal?.throwIfAborted();
@@ -309,7 +313,7 @@ export class ReferenceLearner implements LanguageModel {
     if (this.words) {
       const glued = this.words.endsWord[state.lastToken] === 1;
       for (let t = 0; t < probs.length; t++) if (t !== EOS_TOKEN && (this.words.seen[t] === 0 || (glued && this.words.startsWord[t] === 1))) probs[t] = 0;
-      for (let t = 0; t < probs.length; t++) if (probs[t] > 0 && state.repeats(t)) probs[t] = 0;
+      for (const t of state.followersOfLast()) probs[t] = 0;
     }
     const top = topK({ probs }, k);
     return (this.words ? nucleus(top) : top).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
