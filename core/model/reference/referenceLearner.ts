@@ -174,6 +174,9 @@ function nucleus<T extends { prob: number }>(top: T[]): T[] {
   });
 }
 
+/** Most milliseconds of computation between two turns of the event loop. */
+const BREATH_MS = 50;
+
 export const REFERENCE_LEARNER_NAME = 'reference learner (statistical baseline, not an LLM)';
 
 interface WordPieces {
@@ -286,8 +289,22 @@ export class ReferenceLearner implements LanguageModel {
     return this.tokenizer.tokenText(token);
   }
 
+  private lastBreath = performance.now();
+
+  /**
+   * The learner computes in the caller's process: at most every BREATH_MS of work it lets the
+   * event loop run (a cancel request, progress events), then checks for cancellation.
+   */
+  private async breathe(signal?: AbortSignal): Promise<void> {
+    if (performance.now() - this.lastBreath >= BREATH_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      this.lastBreath = performance.now();
+    }
+    signal?.throwIfAborted();
+  }
+
   async nextTokenDistribution(prompt: Prompt, options: EvaluateOptions = {}): Promise<TokenDistribution> {
-    options.signal?.throwIfAborted();
+    await this.breathe(options.signal);
     const probs = this.state(prompt).distribution();
     return options.restrictTo ? restrictDistribution(probs, options.restrictTo) : { probs };
   }
@@ -307,7 +324,7 @@ export class ReferenceLearner implements LanguageModel {
    * nucleus of them: whatever is chosen, the text is made of the background's words.
    */
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
-    signal?.throwIfAborted();
+    await this.breathe(signal);
     const state = this.state(prompt);
     const probs = state.distribution();
     if (this.words) {
@@ -338,6 +355,7 @@ export class ReferenceLearner implements LanguageModel {
   }
 
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
+    await this.breathe(signal);
     const promptTokens = this.tokenizer.encode(prompt);
     const first = this.state(promptTokens).distribution();
     return labels.map((label) => {

@@ -72,3 +72,19 @@ describe('no-repeat rule', () => {
     expect(fresh.some((t) => t.token === repeated)).toBe(true);
   });
 });
+
+describe('cancellation while it computes', () => {
+  it('lets the event loop run, so a cancel that arrives by a timer (as a bridge request does) stops a long loop', async () => {
+    const model = learner();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 0);
+    const query = 'Classify each text as one of: respiratory, dermatology.\n\nText: cough\nLabel: respiratory\n\nText: rash\nLabel:';
+    let calls = 0;
+    const loop = async () => {
+      // Without a turn of the event loop the timer never fires: all 20,000 calls would run (the old learner did).
+      for (let i = 0; i < 20_000; i++, calls++) await model.scoreLabels(query, [' respiratory', ' dermatology'], controller.signal);
+    };
+    await expect(loop()).rejects.toThrow();
+    expect(calls).toBeLessThan(20_000);
+  }, 120_000);
+});
