@@ -80,6 +80,17 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     expect(await section('Settings').getByRole('button', { name: 'Generate' }).isDisabled()).toBe(false); // still priced
   }, 180_000);
 
+  it('starts the free utility-against-ε curve with progress, and cancels it: no ledger entry', async () => {
+    const curve = app.page.getByRole('region', { name: 'utility against epsilon' });
+    const entries = await app.call('ledger.entries', { dataset: 'Mail sample' });
+    await curve.getByRole('button', { name: 'Utility against ε (free)' }).click();
+    const cancel = curve.getByRole('button', { name: 'Cancel curve' });
+    await expect.poll(() => cancel.isVisible(), SLOW).toBe(true);
+    await cancel.click();
+    await expect.poll(() => curve.textContent(), SLOW).toMatch(/Utility curve: .*cancelled/);
+    expect(await app.call('ledger.entries', { dataset: 'Mail sample' })).toEqual(entries);
+  }, 180_000);
+
   it('generates with live progress, then shows the demonstrations and the certificate', async () => {
     const settings = section('Settings');
     // The job can finish within a poll interval, so every text the progress group shows is recorded as it renders.

@@ -43,6 +43,11 @@ function domainDocuments(corpus: DomainCorpus): string[] {
   return [corpus.instruction, ...corpus.labels.map((l) => `${corpus.labelPrefix} ${l}`), ...records].filter((t) => t.trim() !== '');
 }
 
+/** The labelled public records' texts, as a prompt shows them (for labelTopics.ts). */
+export function labelledTexts(corpus: DomainCorpus): { text: string; label: string }[] {
+  return corpus.texts.flatMap((r) => (r.label && corpus.labels.includes(r.label) ? [{ text: cutAtWord(oneLine(r.text), corpus.maxChars), label: r.label }] : []));
+}
+
 /** The background of the dataset's domain, or the general one when it has no public text. */
 export function domainBackground(corpus: DomainCorpus, general: BackgroundData): BackgroundData {
   if (corpus.texts.every((r) => r.text.trim() === '')) return general;

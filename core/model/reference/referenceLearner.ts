@@ -3,7 +3,9 @@
  * a baseline, not an LLM — so the whole app works offline with no model file.
  *
  * Next-token distribution = Kneser–Ney bigram of a public background corpus
- * (BackgroundModel) → cache n-gram model of the prompt (CacheModel) → label model: when
+ * (BackgroundModel) → cache n-gram model of the prompt (CacheModel) → for a domain
+ * learner, the demonstrations' topic (TopicLift) and, while writing the text under a
+ * public label, that label's public topic (labelTopics.ts) → label model: when
  * the current line is a prefix of the answer lines of the prompt's demonstrations
  * ("Label: spam"), the probability mass the cache gives to the possible answer tokens is
  * redistributed by a naive Bayes classifier trained on those demonstrations, with weight
@@ -32,6 +34,7 @@ import { parseDemonstrations } from './demonstrations';
 import { naiveBayesPosterior } from './naiveBayes';
 import { TfidfEmbedder } from './tfidfEmbedding';
 import { TopicLift } from './topicLift';
+import { applyLabelTopic, labelTopics, type LabelTopics } from './labelTopics';
 import { EOS_TOKEN, FIRST_PIECE, ReferenceTokenizer } from './tokenizer';
 
 interface LabelPath {
@@ -75,9 +78,11 @@ class PromptState {
   private readonly paths: LabelPath[] = [];
   private readonly rho: number;
   private readonly topic: TopicLift | null;
+  private readonly labelTopic: ReadonlyMap<TokenId, number> | undefined;
 
   constructor(private readonly learner: ReferenceLearner, tokens: readonly TokenId[], text: string) {
     this.cache = new CacheModel();
+    this.labelTopic = learner.labelTopicOf(text);
     const instruction = learner.domain ? instructionTokens(learner.tokenizer, tokens, text) : 0;
     // A domain learner counts the demonstrations, not the line it is writing (else it loops on its own words).
     this.counting = true;
@@ -109,6 +114,14 @@ class PromptState {
     else this.line.push(token);
   }
 
+  /** Tokens that followed the last token earlier in the line being written: any of them next would repeat a bigram. */
+  followersOfLast(): Set<TokenId> {
+    const n = this.line.length;
+    const out = new Set<TokenId>();
+    for (let i = 0; i + 1 < n; i++) if (this.line[i] === this.line[n - 1]) out.add(this.line[i + 1]);
+    return out;
+  }
+
   get lastToken(): TokenId {
     return this.cache.last ?? EOS_TOKEN;
   }
@@ -118,6 +131,7 @@ class PromptState {
     this.learner.background.fill(this.cache.last ?? EOS_TOKEN, out);
     this.cache.apply(out);
     this.topic?.apply(out);
+    if (this.labelTopic) applyLabelTopic(this.labelTopic, out);
     if (this.rho > 0) this.mixLabels(out);
     return out;
   }
@@ -159,6 +173,9 @@ function nucleus<T extends { prob: number }>(top: T[]): T[] {
     return keep;
   });
 }
+
+/** Most milliseconds of computation between two turns of the event loop. */
+const BREATH_MS = 50;
 
 export const REFERENCE_LEARNER_NAME = 'reference learner (statistical baseline, not an LLM)';
 
@@ -209,7 +226,13 @@ export class ReferenceLearner implements LanguageModel {
    */
   readonly domain: boolean;
 
-  constructor(data: BackgroundData, options: { domain?: boolean; name?: string; labels?: readonly string[] } = {}) {
+  /** Per public label, how its public texts differ from all public texts (labelTopics.ts). */
+  private readonly topics: LabelTopics | null;
+
+  constructor(
+    data: BackgroundData,
+    options: { domain?: boolean; name?: string; labels?: readonly string[]; labelled?: readonly { text: string; label: string }[] } = {},
+  ) {
     this.tokenizer = new ReferenceTokenizer(data.pieces);
     this.background = new BackgroundModel(data);
     if (this.background.vocabularySize !== this.tokenizer.vocabularySize) throw new Error('background data does not match its vocabulary');
@@ -217,6 +240,7 @@ export class ReferenceLearner implements LanguageModel {
     this.lineBreaks = Uint8Array.from({ length: this.tokenizer.vocabularySize }, (_, t) => (t !== EOS_TOKEN && this.tokenizer.decode([t]).includes('\n') ? 1 : 0));
     this.domain = options.domain ?? false;
     this.words = this.domain ? wordPieces(this.tokenizer, data.continuation, options.labels ?? []) : null;
+    this.topics = this.domain && options.labelled?.length ? labelTopics(options.labelled.map((r) => ({ label: r.label, tokens: this.tokenizer.encode(` ${r.text}`) }))) : null;
     this.info = {
       backend: 'reference',
       name: options.name ?? REFERENCE_LEARNER_NAME,
@@ -229,6 +253,17 @@ export class ReferenceLearner implements LanguageModel {
 
   get vocabularySize(): number {
     return this.tokenizer.vocabularySize;
+  }
+
+  /**
+   * The factors of the label whose text the prompt is writing: its last line continues a
+   * field ("Text: …") right under a line naming a public label ("Label: spam").
+   */
+  labelTopicOf(text: string): ReadonlyMap<TokenId, number> | undefined {
+    if (!this.topics) return undefined;
+    const lines = text.split('\n');
+    const head = lines.length >= 2 ? /^[^:]{1,40}:\s*(.+?)\s*$/u.exec(lines[lines.length - 2]) : null;
+    return head ? this.topics.get(head[1]) : undefined;
   }
 
   breaksLine(token: TokenId): boolean {
@@ -254,8 +289,22 @@ export class ReferenceLearner implements LanguageModel {
     return this.tokenizer.tokenText(token);
   }
 
+  private lastBreath = performance.now();
+
+  /**
+   * The learner computes in the caller's process: at most every BREATH_MS of work it lets the
+   * event loop run (a cancel request, progress events), then checks for cancellation.
+   */
+  private async breathe(signal?: AbortSignal): Promise<void> {
+    if (performance.now() - this.lastBreath >= BREATH_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      this.lastBreath = performance.now();
+    }
+    signal?.throwIfAborted();
+  }
+
   async nextTokenDistribution(prompt: Prompt, options: EvaluateOptions = {}): Promise<TokenDistribution> {
-    options.signal?.throwIfAborted();
+    await this.breathe(options.signal);
     const probs = this.state(prompt).distribution();
     return options.restrictTo ? restrictDistribution(probs, options.restrictTo) : { probs };
   }
@@ -270,16 +319,18 @@ export class ReferenceLearner implements LanguageModel {
    * The k most likely next tokens. With whole words (a domain learner), only the end of
    * text and pieces the background saw as tokens are candidates — never a label, nor a
    * letter or digit piece right after one (that would glue "re" + "Time" into a word no
-   * text holds) — and only the nucleus of them: whatever is chosen, the text is made of
-   * the background's words.
+   * text holds), never a word that would repeat a bigram of the line being written (a
+   * no-repeat rule: greedy votes over an n-gram model loop, "Re: Re: Re:") — and only the
+   * nucleus of them: whatever is chosen, the text is made of the background's words.
    */
   async topNextTokens(prompt: Prompt, k: number, signal?: AbortSignal): Promise<TopToken[]> {
-    signal?.throwIfAborted();
+    await this.breathe(signal);
     const state = this.state(prompt);
     const probs = state.distribution();
     if (this.words) {
       const glued = this.words.endsWord[state.lastToken] === 1;
       for (let t = 0; t < probs.length; t++) if (t !== EOS_TOKEN && (this.words.seen[t] === 0 || (glued && this.words.startsWord[t] === 1))) probs[t] = 0;
+      for (const t of state.followersOfLast()) probs[t] = 0;
     }
     const top = topK({ probs }, k);
     return (this.words ? nucleus(top) : top).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
@@ -304,6 +355,7 @@ export class ReferenceLearner implements LanguageModel {
   }
 
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
+    await this.breathe(signal);
     const promptTokens = this.tokenizer.encode(prompt);
     const first = this.state(promptTokens).distribution();
     return labels.map((label) => {

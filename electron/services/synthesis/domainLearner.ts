@@ -7,7 +7,7 @@
  */
 import type { PromptTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
-import { domainBackground } from '../../../core/model/reference/domainBackground';
+import { domainBackground, labelledTexts } from '../../../core/model/reference/domainBackground';
 import { REFERENCE_LEARNER_NAME, ReferenceLearner } from '../../../core/model/reference/referenceLearner';
 import { loadReferenceBackground } from '../model/referenceResources';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
@@ -17,12 +17,10 @@ const PUBLIC_LIMIT = 5000;
 
 export async function domainLearner(source: SynthesisSource, dataset: SynthesisDataset, template: PromptTemplate): Promise<ReferenceLearner> {
   const texts = await source.examples(dataset, 'public', PUBLIC_LIMIT);
-  const data = domainBackground(
-    { name: dataset.name, texts, labels: dataset.labels, instruction: template.instruction, inputPrefix: template.inputPrefix, labelPrefix: template.labelPrefix, maxChars: template.maxExampleChars },
-    await loadReferenceBackground(),
-  );
+  const corpus = { name: dataset.name, texts, labels: dataset.labels, instruction: template.instruction, inputPrefix: template.inputPrefix, labelPrefix: template.labelPrefix, maxChars: template.maxExampleChars };
+  const data = domainBackground(corpus, await loadReferenceBackground());
   const own = texts.some((t) => t.text.trim() !== '');
-  return new ReferenceLearner(data, { domain: own, labels: dataset.labels, name: own ? `${REFERENCE_LEARNER_NAME}, background: public split of "${dataset.name}"` : undefined });
+  return new ReferenceLearner(data, { domain: own, labels: dataset.labels, labelled: labelledTexts(corpus), name: own ? `${REFERENCE_LEARNER_NAME}, background: public split of "${dataset.name}"` : undefined });
 }
 
 /** The model to use for a dataset: the active one, or the domain learner when the reference learner is active. */

@@ -17,11 +17,12 @@ export function getSynthesisService(ctx: ServiceContext): Promise<SynthesisServi
   });
 }
 
-type SynthesisMethodName = 'synth.plan' | 'synth.preview' | 'synth.start' | 'synth.list' | 'synth.get' | 'synth.evaluate' | 'synth.export';
+type SynthesisMethodName = 'synth.plan' | 'synth.preview' | 'synth.previewCurve' | 'synth.start' | 'synth.list' | 'synth.get' | 'synth.evaluate' | 'synth.export';
 
 export const synthesisHandlers: HandlerMap<SynthesisMethodName> = {
   'synth.plan': async (request, ctx) => (await (await getSynthesisService(ctx)).price(request)).priced.plan,
   'synth.preview': async ({ limit, ...request }, ctx) => ({ jobId: await (await getSynthesisService(ctx)).preview(request, limit) }),
+  'synth.previewCurve': async ({ limit, epsilons, ...settings }, ctx) => ({ jobId: await (await getSynthesisService(ctx)).previewCurve(settings, epsilons, limit) }),
   'synth.start': async (request, ctx) => (await getSynthesisService(ctx)).start(request),
   'synth.list': async ({ dataset }, ctx) => (await (await getSynthesisService(ctx)).runs.list(dataset)).map(({ document: _d, ...run }) => run),
   'synth.get': async ({ id }, ctx) => (await getSynthesisService(ctx)).get(id),

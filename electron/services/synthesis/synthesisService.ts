@@ -29,6 +29,7 @@ import { releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
 import { previewOnPublic } from './publicPreview';
+import { previewCurve } from './previewCurve';
 import { modelForDataset } from './domainLearner';
 import type { PromptTemplate } from '../../../core/icl/prompts';
 import { RefusalError } from '../refusalError';
@@ -165,6 +166,30 @@ export class SynthesisService {
     return this.ctx.jobs.start('synthesis.preview', async (job) => {
       try {
         return await previewOnPublic({ priced, dataset, source: this.source, model, job, limit });
+      } catch (error) {
+        throw error instanceof RemoteServerError ? new Error(publicReason(error)) : error;
+      }
+    });
+  }
+
+  /**
+   * The utility-against-ε curve: the preview at each ε (previewCurve.ts). Every ε is priced
+   * up front, so a setting no ε can run is refused before the job starts. Writes nothing.
+   */
+  async previewCurve(settings: Omit<SynthesisRequest, 'epsilon'>, epsilons: readonly number[], limit: number): Promise<string> {
+    const priced = new Map<number, PricedJob>();
+    let dataset: SynthesisDataset | undefined;
+    for (const epsilon of epsilons) {
+      const at = await this.price({ ...settings, epsilon });
+      priced.set(epsilon, at.priced);
+      dataset = at.dataset;
+    }
+    const first = priced.get(epsilons[0])!;
+    const { model } = await this.generatorModel(dataset!, first);
+    checkCandidates(model, settings.topK);
+    return this.ctx.jobs.start('synthesis.previewCurve', async (job) => {
+      try {
+        return await previewCurve({ priceAt: (epsilon) => priced.get(epsilon)!, epsilons, dataset: dataset!, source: this.source, model, job, limit });
       } catch (error) {
         throw error instanceof RemoteServerError ? new Error(publicReason(error)) : error;
       }

@@ -20,7 +20,7 @@ export const synthWorkloadSchema = z
     method: synthesisMethodSchema.default('dp-few-shot-gaussian'),
     shots: z.number().int().min(1).max(64).default(4),
     teachers: z.number().int().min(1).max(200).default(10),
-    perTeacher: z.number().int().min(1).max(50).default(2),
+    perTeacher: z.number().int().min(1).max(50).default(1),
     topK: z.number().int().min(2).max(1000).default(100),
     maxTokens: z.number().int().min(1).max(512).default(64),
     rounds: z.number().int().min(0).max(10).default(2),

@@ -28,7 +28,7 @@ export const synthesisRequestSchema = z
     epsilon: z.number().positive().max(100).describe('total ε of the job'),
     delta: z.number().positive().lt(1).optional().describe('default: the dataset budget δ'),
     teachers: z.number().int().min(1).max(200).default(10),
-    perTeacher: z.number().int().min(1).max(50).default(2),
+    perTeacher: z.number().int().min(1).max(50).default(1).describe('expected private examples per teacher (default 1: a lower rate q, so each token step needs less noise)'),
     topK: z.number().int().min(2).max(1000).default(100),
     maxTokens: z.number().int().min(1).max(512).default(64),
     rounds: z.number().int().min(0).max(10).default(2).describe('AdaDPSyn: radius-reduction rounds T̂'),

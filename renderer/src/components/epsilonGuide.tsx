@@ -12,7 +12,7 @@ const COMPOSITION_NOTE =
 const EPSILON_GUIDE =
   `Choosing ε and δ: ε ≤ 1 is a strong guarantee, ε ≤ 8 a moderate one, as the literature reports; above that little is promised. δ is the chance the ` +
   `guarantee fails outright and must be ≪ 1/N for N privacy units (δ = 1/N allows releasing one unit's record whole); the default is ${DEFAULT_DELTA_RULE}, ` +
-  'so it stays far below 1/N on small datasets too.';
+  'so it stays far below 1/N on small datasets too. What an ε buys depends on the data and the model: "Utility against ε" previews it on the public split for free.';
 
 /** A short inline note beside a remaining-ε figure or a count of further releases. */
 export function CompositionNote() {

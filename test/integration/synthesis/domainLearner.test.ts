@@ -6,8 +6,11 @@
  *    (bench/sampleUtility.ts): no demonstration holds a word that occurs in no public text
  *    of the dataset (public split, label set, instruction) nor in its private split. The
  *    old learner (a fixed e-mail background) wrote e-mail words into clinic notes
- *    ("spamassassin", "C++attinor") and fails it. Utility is recorded, not asserted beyond a
- *    floor: see the README table (the issue's target is not met yet).
+ *    ("spamassassin", "C++attinor") and fails it.
+ *    Utility, the issue's target: the DP prompt's balanced accuracy (median over the seeds)
+ *    beats zero-shot by ≥ 15 points and the majority label by ≥ 10. Before the label topics,
+ *    the no-repeat rule and N = 1 example per teacher, the median of 5 CSPRNG runs was 0.275
+ *    (clinic) and 0.628 (e-mails), below both bars; README "Utility of DP prompts" has the table.
  * 2. Poisoned private split on the real SQLite vault: every private text is a marker word;
  *    the learner's vocabulary holds none of them and the database is only asked for the
  *    public split.
@@ -52,12 +55,15 @@ describe.each(['clinic', 'spam'] as SampleName[])('reference learner on the %s s
     expect(results.every((r) => r.demonstrations.length === 4)).toBe(true);
   });
 
-  it('scores the DP prompt on the 200 held-out records, and the real public demonstrations beat the majority label', () => {
-    // Real public demonstrations with the dataset's own background: ≥ 10 points over always answering one label
-    // (measured 0.35–0.6 on clinic, 0.6–0.7 on spam); the DP prompt's numbers go to the README table.
+  it('beats zero-shot by ≥ 15 points and the majority label by ≥ 10 points of balanced accuracy on 200 held-out records', () => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const dp = median(results.map((r) => r.balanced.synthetic));
     expect(results.every((r) => r.examples === 200)).toBe(true);
-    expect(median(results.map((r) => r.balanced.realPublic))).toBeGreaterThanOrEqual(median(results.map((r) => r.balanced.majority)) + 0.1);
+    expect(dp).toBeGreaterThanOrEqual(median(results.map((r) => r.balanced.zeroShot)) + 0.15);
+    expect(dp).toBeGreaterThanOrEqual(median(results.map((r) => r.balanced.majority)) + 0.1);
+    // Four random real public demonstrations: ≥ 5 points over always answering one label (measured 0.6–0.8 on
+    // e-mails, 0.4–0.55 on clinic: which four are drawn moves it by 10 points or more).
+    expect(median(results.map((r) => r.balanced.realPublic))).toBeGreaterThanOrEqual(median(results.map((r) => r.balanced.majority)) + 0.05);
   });
 });
 

@@ -19,7 +19,7 @@ import { getLedgerService } from '../../../electron/services/ledger/ledgerServic
 import { RunStore } from '../../../electron/services/synthesis/runStore';
 import { SynthesisService } from '../../../electron/services/synthesis/synthesisService';
 import { vaultSource } from '../../../electron/services/synthesis/vaultSource';
-import { synthesisPreviewSchema } from '../../../electron/shared/api/synthesisPreview';
+import { previewCurveSchema, synthesisPreviewSchema } from '../../../electron/shared/api/synthesisPreview';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 import { sampleDataDir } from './sampleDataDir';
 
@@ -84,4 +84,39 @@ describe('synth.preview', () => {
       expect(JSON.stringify(finished.result)).not.toContain(MARKER);
     });
   }, 120_000);
+});
+
+describe('synth.previewCurve (utility against ε)', () => {
+  it('previews each ε with its own calibrated noise, charges nothing and reads no private record', async () => {
+    await withServices(data, async (ctx) => {
+      const entries = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
+      const runs = await callMethod(ctx, 'synth.list', {});
+      const { epsilon: _e, ...settings } = job;
+      const { jobId } = await callMethod(ctx, 'synth.previewCurve', { ...settings, epsilons: [4, 1], limit: 20 });
+      const finished = await ctx.jobs.wait(jobId);
+      expect(finished.status, finished.error).toBe('succeeded');
+      const curve = previewCurveSchema.parse(finished.result);
+      expect(curve.points.map((p) => p.epsilon)).toEqual([1, 4]);
+      for (const point of curve.points) expect(point.noise).toEqual((await callMethod(ctx, 'synth.plan', { ...job, epsilon: point.epsilon })).noise);
+      expect(curve).toMatchObject({ metric: 'balanced accuracy', constant: 0.5 });
+      expect(await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).toEqual(entries);
+      expect(await callMethod(ctx, 'synth.list', {})).toEqual(runs);
+
+      const { service, sampled } = await guardedService(ctx);
+      const guarded = await service.previewCurve({ ...settings, method: 'dp-few-shot-gaussian', perTeacher: 1, rounds: 2, maxExampleChars: 400 }, [2, 8], 20);
+      const done = await ctx.jobs.wait(guarded);
+      expect(done.status, done.error).toBe('succeeded');
+      expect(sampled()).toBe(0);
+      expect(JSON.stringify(done.result)).not.toContain(MARKER);
+    });
+  }, 240_000);
+
+  it('can be cancelled', async () => {
+    await withServices(data, async (ctx) => {
+      const { epsilon: _e, ...settings } = job;
+      const { jobId } = await callMethod(ctx, 'synth.previewCurve', { ...settings, epsilons: [1, 2, 4, 8], limit: 200 });
+      await callMethod(ctx, 'jobs.cancel', { id: jobId });
+      expect((await ctx.jobs.wait(jobId)).status).toBe('cancelled');
+    });
+  }, 240_000);
 });

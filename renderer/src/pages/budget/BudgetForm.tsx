@@ -1,5 +1,5 @@
 /**
- * Set or change a dataset's budget (ε cap, δ — empty for the default 1/(10·N) — and a
+ * Set or change a dataset's budget (ε cap, δ — empty for the default min(1/(10·N), 1e-5) — and a
  * purpose). The change is itself a ledger entry; the service's warnings are shown. Once the
  * dataset has charges, a larger δ is refused here and by the service, with the reason.
  */
@@ -9,14 +9,15 @@ import type { BudgetDto } from '../../../../electron/shared/api/ledger';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { Section } from '../../components/Section';
 import { useAsyncAction } from '../../components/useAsyncAction';
-import { defaultDeltaHint, formFromBudget, parseBudgetForm, type BudgetFormState } from './budgetForm';
+import { defaultDeltaHint, formFromBudget, parseBudgetForm, type BudgetFormState, type PrivacyUnits } from './budgetForm';
 import { EpsilonGuide } from '../../components/epsilonGuide';
 
 interface Props {
   api: VeilApi;
   dataset: string;
   budget: BudgetDto | null;
-  units: number | null;
+  /** N of the default δ (records or subjects of the private split), null when the split is empty. */
+  units: PrivacyUnits | null;
   /** Whether the dataset has charges: then δ may only go down. */
   charged: boolean;
 }

@@ -39,6 +39,8 @@ function BudgetView({ api }: { api: VeilApi }) {
   const dataset = list.find((d) => d.name === chosen) ?? list[0];
   const name = dataset?.name ?? '';
   const { summary, entries } = useLedger(api, dataset);
+  // Subjects are counted by vault.stats (the dataset list counts records only): N of a subject-level default δ.
+  const stats = useApiQuery(() => (dataset?.privacyUnit === 'subject' ? api['vault.stats']({ dataset: dataset.name }) : Promise.resolve(null)), [api, dataset?.name, dataset?.privacyUnit, dataset?.counts.private]);
   const current = summary.data ?? undefined;
   const planRequest = name ? toPlanRequest(name, plannerForm) : null;
   const request = planRequest?.ok ? planRequest.request : null;
@@ -70,7 +72,7 @@ function BudgetView({ api }: { api: VeilApi }) {
       {dataset && current && (
         <>
           <BudgetCard summary={current} plan={planForDataset} />
-          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset)} charged={charges(current) > 0} />
+          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset, stats.data?.subjects ?? null)} charged={charges(current) > 0} />
           <PlannerSection
             api={api}
             dataset={name}

@@ -12,6 +12,8 @@ import { PlannerForm } from './PlannerForm';
 import { formFromRequest, type PlannerFormState } from './plannerForm';
 import { PlanResultView } from './PlanResultView';
 import { SavedPlans } from './SavedPlans';
+import { UtilityCurve } from '../../components/UtilityCurve';
+import { curveFromPlan } from '../../components/utilityCurve';
 import type { PlanComputation } from './usePlanCompute';
 
 interface Props {
@@ -40,6 +42,7 @@ export function PlannerSection({ api, dataset, form, onChange, request, requestE
           </Box>
         </Box>
       )}
+      {request?.workload.kind === 'synth' && <UtilityCurve api={api} request={() => curveFromPlan(request)} disabled={false} />}
       <SavedPlans api={api} dataset={dataset} request={request} onLoad={(saved) => onChange(formFromRequest(saved, form))} />
     </Section>
   );

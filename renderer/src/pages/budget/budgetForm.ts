@@ -17,18 +17,26 @@ export interface BudgetChange {
 
 export type BudgetFormResult = { ok: true; change: BudgetChange } | { ok: false; errors: Partial<Record<keyof BudgetFormState, string>> };
 
-/** N: the budget's count, else the private split's size when the privacy unit is a record. */
-export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined): number | null {
-  if (budget?.privacyUnits) return budget.privacyUnits;
-  if (dataset?.privacyUnit === 'record' && dataset.counts.private > 0) return dataset.counts.private;
-  return null;
+/** N and what it counts: the budget's count, else the private split's records or subjects (vault.stats). */
+export interface PrivacyUnits {
+  n: number;
+  unit: 'record' | 'subject';
+}
+
+export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined, subjects: number | null = null): PrivacyUnits | null {
+  if (!dataset) return null;
+  const unit = dataset.privacyUnit;
+  if (budget?.privacyUnits) return { n: budget.privacyUnits, unit };
+  const n = unit === 'record' ? dataset.counts.private : subjects;
+  return n !== null && n > 0 ? { n, unit } : null;
 }
 
 /** Helper text for the δ field: what an empty field means; with charges, that δ may only go down. */
-export function defaultDeltaHint(units: number | null, ceiling: number | null = null): string {
+export function defaultDeltaHint(units: PrivacyUnits | null, ceiling: number | null = null): string {
   if (ceiling !== null) return `this dataset has charges: δ may only go down from ${ceiling.toExponential(2)} (a larger δ would re-price them lower and give budget back)`;
-  if (units === null) return 'δ is required: the number of privacy units is not known';
-  return `empty: δ = ${formatDelta(defaultDelta(units))} = ${DEFAULT_DELTA_RULE} (N = ${units.toLocaleString('en-US')} privacy units; common practice: δ ≪ 1/N)`;
+  if (units === null) return 'δ is required: the private split is empty, so there is no N for a default';
+  const counted = `${units.n.toLocaleString('en-US')} ${units.unit}${units.n === 1 ? '' : 's'}`;
+  return `empty: δ = ${formatDelta(defaultDelta(units.n))} = ${DEFAULT_DELTA_RULE} (N = ${counted} in the private split; common practice: δ ≪ 1/N)`;
 }
 
 export function formFromBudget(budget: BudgetDto | null): BudgetFormState {

@@ -18,6 +18,8 @@ import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { LiveProgress } from './LiveProgress';
 import { PlanSummary } from './PlanSummary';
 import { PublicPreview } from './PublicPreview';
+import { UtilityCurve } from '../../components/UtilityCurve';
+import { curveFromSynthesis } from '../../components/utilityCurve';
 import { RunsList } from './RunsList';
 import { RunView } from './RunView';
 import { SynthesisForm } from './SynthesisForm';
@@ -42,6 +44,10 @@ function SynthesizeView({ api }: { api: VeilApi }) {
     const result = toRequest(form);
     setErrors(result.ok ? {} : result.errors);
     return result.ok ? result.request : null;
+  };
+  const curveRequest = () => {
+    const request = validated();
+    return request && curveFromSynthesis(request);
   };
   // Counts form changes, so a price that comes back after the form changed is not shown for it.
   const edits = useRef(0);
@@ -84,6 +90,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
         {error && <Alert severity="error">{error}</Alert>}
         {plan && <PlanSummary plan={plan} />}
         <PublicPreview api={api} request={validated} disabled={busy || running} />
+        <UtilityCurve api={api} request={curveRequest} disabled={busy || running} />
         <EpsilonGuide />
         {running && <LiveProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
       </Section>

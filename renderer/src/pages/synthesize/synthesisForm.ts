@@ -28,7 +28,7 @@ export const initialForm: SynthesisFormState = {
   epsilon: '4',
   delta: '',
   teachers: '10',
-  perTeacher: '2',
+  perTeacher: '1',
   topK: '100',
   maxTokens: '64',
   rounds: '2',

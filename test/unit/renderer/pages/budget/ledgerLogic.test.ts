@@ -65,12 +65,17 @@ describe('ledger wording', () => {
 describe('budget form', () => {
   const dataset = { privacyUnit: 'record', counts: { private: 400 } } as DatasetDto;
 
-  it('takes N from the budget, else from the private split of a record-level dataset', () => {
-    expect(privacyUnits({ privacyUnits: 250 } as never, dataset)).toBe(250);
-    expect(privacyUnits(null, dataset)).toBe(400);
-    expect(privacyUnits(null, { ...dataset, privacyUnit: 'subject' })).toBeNull();
-    expect(defaultDeltaHint(400)).toBe('empty: δ = 1e-5 = min(1/(10·N), 1e-5) (N = 400 privacy units; common practice: δ ≪ 1/N)');
-    expect(defaultDeltaHint(40_000)).toMatch(/^empty: δ = 2.5e-6 = /);
+  it('takes N from the budget, else the private split: its records, or its subjects for a subject-level dataset', () => {
+    const subjects = { ...dataset, privacyUnit: 'subject' } as DatasetDto;
+    expect(privacyUnits({ privacyUnits: 250 } as never, dataset)).toEqual({ n: 250, unit: 'record' });
+    expect(privacyUnits(null, dataset)).toEqual({ n: 400, unit: 'record' });
+    // Subject level before a budget exists: the subjects of the private split (vault.stats), not its 400 records.
+    expect(privacyUnits(null, subjects, 360)).toEqual({ n: 360, unit: 'subject' });
+    expect(privacyUnits(null, subjects)).toBeNull();
+    expect(privacyUnits(null, { ...dataset, counts: { private: 0 } } as DatasetDto)).toBeNull();
+    expect(defaultDeltaHint({ n: 400, unit: 'record' })).toBe('empty: δ = 1e-5 = min(1/(10·N), 1e-5) (N = 400 records in the private split; common practice: δ ≪ 1/N)');
+    expect(defaultDeltaHint({ n: 360, unit: 'subject' })).toMatch(/^empty: δ = 1e-5 = .*N = 360 subjects in the private split/);
+    expect(defaultDeltaHint({ n: 40_000, unit: 'record' })).toMatch(/^empty: δ = 2.5e-6 = /);
     expect(defaultDeltaHint(null)).toMatch(/required/);
   });
 
@@ -88,7 +93,7 @@ describe('budget form', () => {
     expect(!raised.ok && raised.errors.delta).toMatch(/cannot be raised above 1\.00e-6: this dataset has charges/);
     expect(parseBudgetForm({ epsilon: '6', delta: '1e-7', purpose: '' }, 1e-6).ok).toBe(true);
     expect(parseBudgetForm({ epsilon: '6', delta: '', purpose: '' }, 1e-6).ok).toBe(true);
-    expect(defaultDeltaHint(400, 1e-6)).toMatch(/has charges: δ may only go down from 1\.00e-6/);
+    expect(defaultDeltaHint({ n: 400, unit: 'record' }, 1e-6)).toMatch(/has charges: δ may only go down from 1\.00e-6/);
   });
 });
 

@@ -24,7 +24,7 @@ import {
 
 describe('planner form', () => {
   it('starts from the contract defaults', () => {
-    expect(initialPlannerForm.synth).toEqual({ method: 'dp-few-shot-gaussian', shots: 4, teachers: 10, perTeacher: 2, topK: 100, maxTokens: 64, rounds: 2 });
+    expect(initialPlannerForm.synth).toEqual({ method: 'dp-few-shot-gaussian', shots: 4, teachers: 10, perTeacher: 1, topK: 100, maxTokens: 64, rounds: 2 });
     expect(initialPlannerForm.answer).toEqual({ ensemble: 10, shots: 4, queries: 100, aggregation: 'vote' });
   });
 
