@@ -19,6 +19,7 @@ import { teacherCapacity } from '../teacherEnsemble';
 import { aggregateEmbedding, aggregateKeywordsEm, aggregateKeywordsPtr, aggregateVote } from './aggregators';
 import type { AnswerMethod } from './answerEvents';
 import { keywordSet, keywordUniverse } from './keywords';
+import { publicEnsembleAnswers } from './publicEnsemble';
 import type { PrivacyEvent } from '../../accounting/events';
 
 export type AnswerTask = { kind: 'classification'; labels: readonly string[] } | { kind: 'generation' };
@@ -43,6 +44,8 @@ export interface AnswerSettings {
   /** Public zero-shot candidates (embedding and keyword methods). */
   candidates: number;
   candidateTemperature: number;
+  /** Public examples of the public ensemble (publicEnsemble.ts): SGA's candidates; keyword methods add its answers to their universe and final prompt. */
+  publicExamples?: readonly Demonstration[];
   maxTokens: number;
   random: RandomSource;
   signal?: AbortSignal;
@@ -76,12 +79,18 @@ export function answerPrompt(template: PromptTemplate, task: AnswerTask, demos: 
   return task.kind === 'classification' ? classificationQuery(template, fewShot, query) : generationQuery(template, fewShot, query);
 }
 
-/** The public final prompt of keyword space aggregation: the released keywords guide a zero-shot answer. */
-export function keywordPrompt(template: PromptTemplate, query: string, keywords: readonly string[]): string {
-  return answerPrompt({ ...template, instruction: `${template.instruction}\nAnswer using these keywords: ${keywords.join(', ')}.` }, { kind: 'generation' }, [], query);
+/** The public final prompt of keyword space aggregation: the released keywords (and public answers, if any) guide a zero-shot answer. */
+export function keywordPrompt(template: PromptTemplate, query: string, keywords: readonly string[], publicAnswers: readonly string[] = []): string {
+  const reference = publicAnswers.length === 0 ? '' : `\nAnswers written from public examples: ${publicAnswers.join(' | ')}`;
+  return answerPrompt({ ...template, instruction: `${template.instruction}${reference}\nAnswer using these keywords: ${keywords.join(', ')}.` }, { kind: 'generation' }, [], query);
 }
 
-const generateText = async (s: AnswerSettings, prompt: string, temperature = 0) =>
+/** The public ensemble's answers to `query` ([] without public examples). */
+export const publicAnswers = (s: AnswerSettings, query: string): Promise<string[]> =>
+  publicEnsembleAnswers({ examples: s.publicExamples ?? [], ensemble: s.ensemble, shots: s.shots, random: s.random }, (demos) => generateText(s, answerPrompt(s.template, s.task, demos, query)));
+
+/** A greedy (or, with a temperature, sampled) one-line answer to a prompt. */
+export const generateText = async (s: AnswerSettings, prompt: string, temperature = 0) =>
   (await s.model.generate(prompt, { maxTokens: s.maxTokens, temperature, stop: ['\n'], signal: s.signal, random: s.random })).text.trim();
 
 /** The zero-shot (ε = 0) answer: the model alone, no private example. */
@@ -166,16 +175,17 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
     const { output, event } = aggregateEmbedding(answers, candidateVectors, s.noise, s.random);
     return { result: { answer: candidates[output] }, event, failures };
   }
-  const universe = keywordUniverse(query, candidates);
+  const fromPublic = await publicAnswers(s, query);
+  const universe = keywordUniverse(query, [...candidates, ...fromPublic]);
   const { answers, failures } = await teacherAnswers(s, query, async (prompt) => keywordSet(await generateText(s, prompt), universe));
   if (s.method === 'keyword') {
     const { output, event } = aggregateKeywordsEm(answers, universe.length, s.keywords, s.noise, s.random);
     const keywords = output.map((i) => universe[i]);
-    return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords)), keywords }, event, failures };
+    return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords, fromPublic)), keywords }, event, failures };
   }
   const privacy = s.noise === null ? null : { epsilon: s.noise, delta: s.ptrDelta };
   const { output, event } = aggregateKeywordsPtr(answers, universe.length, s.keywords, privacy, s.random);
   if (output.items === null) return { result: { answer: await zeroShotAnswer(s, query), keywords: null, ptrPassed: false }, event, failures };
   const keywords = output.items.map((i) => universe[i]);
-  return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords)), keywords, ptrPassed: true }, event, failures };
+  return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords, fromPublic)), keywords, ptrPassed: true }, event, failures };
 }
