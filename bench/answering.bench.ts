@@ -26,7 +26,7 @@ import { median } from './stats';
 
 const SHAPE = { ensemble: 10, shots: 2, candidates: 10, keywords: 5, maxTokens: 24 };
 const QUERIES = 3;
-const NOISE: Record<AnswerMethod, number> = { vote: 2, embedding: 2, keyword: 1, ptr: 1 };
+const NOISE: Record<AnswerMethod, number> = { vote: 2, embedding: 2, keyword: 1, ptr: 1, sga: 1 };
 
 /** The same model, with the time spent in each of its async calls added to `timing.modelMs`. */
 function timedModel(model: LanguageModel, timing: { modelMs: number }): LanguageModel {

@@ -14,13 +14,17 @@
  *   (Gillenwater et al. 2022; Wu et al. 2024, keyword space aggregation). One teacher's
  *   keyword set changes: counts move by ≤ 1 (ℓ∞ 1) in both directions, so the mechanism's
  *   utility has sensitivity 2 and it runs with sensitivity 2; it is then ε-DP per query.
- * Event per query: PoissonSampled(q, Gaussian(σ, Δ2)) or PoissonSampled(q, PureDp(ε_q));
+ * - 'sga': semantic group aggregation — DPM clustering of the answer embeddings (splits by the
+ *   exponential mechanism, Gaussian leaf counts and sums), parameter ρ (sgaEvent.ts).
+ * Event per query: PoissonSampled(q, Gaussian(σ, Δ2)), PoissonSampled(q, PureDp(ε_q)) or
+ * PoissonSampled(q, sgaMechanismEvent(ρ, depth));
  * the workload charges Composed(query, Q) — every query, answered or not.
  */
 import { composed, gaussian, poissonSampled, pureDp, type PrivacyEvent } from '../accounting/events';
 import { EMBEDDING_L2_SENSITIVITY, VOTE_L2_SENSITIVITY } from './answerAggregates';
+import { DEFAULT_SGA_DEPTH, sgaMechanismEvent } from './sgaEvent';
 
-export type AnswerAggregation = 'vote' | 'embedding' | 'keyword';
+export type AnswerAggregation = 'vote' | 'embedding' | 'keyword' | 'sga';
 
 export interface AnsweringShape {
   /** Teachers per query. */
@@ -28,25 +32,28 @@ export interface AnsweringShape {
   /** Private examples per teacher prompt. */
   shots: number;
   aggregation: AnswerAggregation;
+  /** 'sga': split levels of the DPM tree (default DEFAULT_SGA_DEPTH). */
+  sgaDepth?: number;
 }
 
 export { EMBEDDING_L2_SENSITIVITY, KEYWORD_UTILITY_SENSITIVITY, VOTE_L2_SENSITIVITY } from './answerAggregates';
 
 /** ℓ2 sensitivity of a Gaussian aggregation's released vector. */
-export const aggregationL2Sensitivity = (a: Exclude<AnswerAggregation, 'keyword'>): number => (a === 'vote' ? VOTE_L2_SENSITIVITY : EMBEDDING_L2_SENSITIVITY);
+export const aggregationL2Sensitivity = (a: 'vote' | 'embedding'): number => (a === 'vote' ? VOTE_L2_SENSITIVITY : EMBEDDING_L2_SENSITIVITY);
 
-/** True for the Gaussian aggregations (noise parameter σ, falls with ε); false for the ε-DP one. */
-export const isGaussianAggregation = (a: AnswerAggregation): boolean => a !== 'keyword';
+/** True for the Gaussian aggregations (noise parameter σ, falls with ε); false for ε-DP keyword and ρ-parameterised sga (ε rises with p). */
+export const isGaussianAggregation = (a: AnswerAggregation): a is 'vote' | 'embedding' => a === 'vote' || a === 'embedding';
 
 export function answeringRate(shape: Pick<AnsweringShape, 'ensemble' | 'shots'>, units: number): number {
   if (units <= 0) throw new Error('the private split is empty');
   return Math.min(1, (shape.ensemble * shape.shots) / units);
 }
 
-/** One query's event at noise parameter p (σ for Gaussian aggregations, ε per query for 'keyword'). */
+/** One query's event at noise parameter p (σ for Gaussian aggregations, ε per query for 'keyword', ρ for 'sga'). */
 export function queryEvent(shape: AnsweringShape, units: number, p: number): PrivacyEvent {
   const q = answeringRate(shape, units);
   if (shape.aggregation === 'keyword') return poissonSampled(q, pureDp(p));
+  if (shape.aggregation === 'sga') return poissonSampled(q, sgaMechanismEvent(p, shape.sgaDepth ?? DEFAULT_SGA_DEPTH));
   return poissonSampled(q, gaussian(p, aggregationL2Sensitivity(shape.aggregation)));
 }
 

@@ -10,6 +10,7 @@ import { gaussianLogEvenMoment } from './gaussianMoments';
 import { gaussianRdp, laplaceRdp, pureDpRdp } from './mechanisms';
 import { DEFAULT_RDP_ORDERS } from './orders';
 import { poissonGaussianRdp } from './poissonGaussian';
+import { poissonGeneralRdp } from './poissonGeneral';
 import { withoutReplacementCurve } from './withoutReplacement';
 
 export interface RdpCurve {
@@ -61,9 +62,7 @@ function curveOf(event: PrivacyEvent, orders: readonly number[]): RdpCurve {
       requireRelation(event, event.event, 'add-remove');
       if (event.q === 1) return curveOf(event.event, orders);
       const sigma = gaussianNoiseMultiplier(event.event);
-      if (sigma === undefined) {
-        throw new RdpUnsupportedEventError(event, 'only Gaussian mechanisms (or compositions of them on the same sample) can be Poisson-subsampled here');
-      }
+      if (sigma === undefined) return poissonSampledAny(event, orders);
       return pointwise((a) => (sigma === Infinity ? 0 : poissonGaussianRdp(a, event.q, sigma)));
     }
     case 'sampled-without-replacement':
@@ -107,6 +106,15 @@ function withoutReplacement(event: Extract<PrivacyEvent, { kind: 'sampled-withou
     logEvenMoment: sigma === undefined || sigma === Infinity ? undefined : gaussianLogEvenMoment(1 / sigma),
   });
   return { orders, rdp, delta: 0 };
+}
+
+/** A Poisson-sampled step that is not Gaussians only: the general bound (poissonGeneral.ts) from the inner curve. */
+function poissonSampledAny(event: Extract<PrivacyEvent, { kind: 'poisson-sampled' }>, orders: readonly number[]): RdpCurve {
+  const inner = curveOf(event.event, orders);
+  const maxOrder = Math.max(2, Math.ceil(Math.max(...orders)));
+  const integers = curveOf(event.event, Array.from({ length: maxOrder - 1 }, (_, i) => i + 2));
+  if (inner.delta > 0 || integers.delta > 0) throw new RdpUnsupportedEventError(event, 'a Poisson-sampled step with δ > 0 has no RDP bound here');
+  return { orders, rdp: poissonGeneralRdp(orders, event.q, (l) => integers.rdp[l - 2], (i) => inner.rdp[i]), delta: 0 };
 }
 
 function requireRelation(parent: PrivacyEvent, child: PrivacyEvent, relation: Neighbouring): void {

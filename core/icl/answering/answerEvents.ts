@@ -26,6 +26,8 @@ export interface AnswerShape {
   ensemble: number;
   shots: number;
   method: AnswerMethod;
+  /** 'sga': split levels of the DPM tree (default DEFAULT_SGA_DEPTH). */
+  sgaDepth?: number;
 }
 
 /** ε of the noisy size release, as a share of the batch's ε (capped: the count needs little). */
@@ -43,7 +45,7 @@ export function noisyUnits(units: number, epsilon: number, random: RandomSource)
 /** One query's event at noise parameter p (σ for vote/embedding, ε per query for keyword/ptr). */
 export function answerQueryEvent(shape: AnswerShape, units: number, p: number, ptrDelta: number): PrivacyEvent {
   if (shape.method === 'ptr') return poissonSampled(answeringRate(shape, units), approxDp(p, ptrDelta));
-  return queryEvent({ ensemble: shape.ensemble, shots: shape.shots, aggregation: shape.method }, units, p);
+  return queryEvent({ ensemble: shape.ensemble, shots: shape.shots, aggregation: shape.method, sgaDepth: shape.sgaDepth }, units, p);
 }
 
 /** The batch's event: the size release (if any), then `queries` queries at p. */
@@ -57,9 +59,9 @@ export function answerBatchEvent(shape: AnswerShape, units: number, p: number, q
 export const isGaussianMethod = (method: AnswerMethod) => method === 'vote' || method === 'embedding';
 
 /** The event each query's mechanism must report (before sampling): the inner event of answerQueryEvent, PTR as run. */
-export function mechanismEvent(method: AnswerMethod, p: number, ptrDelta: number, ptrSelectShare: number): PrivacyEvent {
+export function mechanismEvent(method: AnswerMethod, p: number, ptrDelta: number, ptrSelectShare: number, sgaDepth?: number): PrivacyEvent {
   if (method === 'ptr') return ptrTopKEvent({ epsilonSelect: p * ptrSelectShare, epsilonTest: p * (1 - ptrSelectShare), delta: ptrDelta });
-  const planned = queryEvent({ ensemble: 1, shots: 1, aggregation: method }, 1, p);
+  const planned = queryEvent({ ensemble: 1, shots: 1, aggregation: method, sgaDepth }, 1, p);
   if (planned.kind !== 'poisson-sampled') throw new Error('internal: a planned query event is Poisson-sampled');
   return planned.event;
 }

@@ -59,8 +59,7 @@ describe('rdpAccountant', () => {
 
   it('refuses what it cannot bound, with a typed error', () => {
     const unsupported: PrivacyEvent[] = [
-      poissonSampled(0.1, laplace(1)),
-      poissonSampled(0.1, pureDp(1)),
+      poissonSampled(0.1, approxDp(1, 1e-6)),
       { kind: 'poisson-sampled', q: 0.1, event: gaussian(1), neighbouring: 'replace-one' },
       sequence([gaussian(1), { kind: 'gaussian', sigma: 1, sensitivity: 1, neighbouring: 'replace-one' }]),
     ];
