@@ -5,6 +5,7 @@
  * reservation's event and parameters match the certificate, the chain recomputes.
  */
 import { answersContentHash, dpAnswersSchema, type AnswersCertificate } from './dpAnswersFormat';
+import { sgaCandidatesCheck } from './sgaAnswersCheck';
 import { releaseHash } from './dpPromptFormat';
 import { epsilonCheck, ledgerChecks, type CheckResult, type VerifyDeps } from './verifyDpPrompt';
 
@@ -31,6 +32,7 @@ export async function verifyDpAnswers(text: string, deps: VerifyDeps): Promise<{
     { name: 'content hash', ok: content === c.contentHash, detail: content === c.contentHash ? 'matches' : 'the queries or answers were changed after export' },
     { name: 'release hash', ok: bound, detail: bound ? 'matches' : 'a field of the document was changed after export' },
     epsilonCheck(c, deps),
+    ...(c.mechanism === 'sga' ? [sgaCandidatesCheck(doc)] : []),
     ...(await ledgerChecks(c, json, { expected: release, legacy: false }, deps.ledger)),
   ];
   return { valid: checks.every((x) => x.ok), checks, certificate: c };

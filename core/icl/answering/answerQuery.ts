@@ -20,6 +20,7 @@ import { aggregateEmbedding, aggregateKeywordsEm, aggregateKeywordsPtr, aggregat
 import type { AnswerMethod } from './answerEvents';
 import { keywordSet, keywordUniverse } from './keywords';
 import { publicEnsembleAnswers } from './publicEnsemble';
+import { answerSgaQuery, type SgaOptions } from './sgaQuery';
 import type { PrivacyEvent } from '../../accounting/events';
 
 export type AnswerTask = { kind: 'classification'; labels: readonly string[] } | { kind: 'generation' };
@@ -46,6 +47,8 @@ export interface AnswerSettings {
   candidateTemperature: number;
   /** Public examples of the public ensemble (publicEnsemble.ts): SGA's candidates; keyword methods add its answers to their universe and final prompt. */
   publicExamples?: readonly Demonstration[];
+  /** sga: DPM's settings, candidates k and the selection (sgaQuery.ts). */
+  sga?: SgaOptions;
   maxTokens: number;
   random: RandomSource;
   signal?: AbortSignal;
@@ -60,6 +63,9 @@ export interface AnswerResult {
   keywords?: string[] | null;
   /** ptr: whether the stability test passed (else the zero-shot answer was released). */
   ptrPassed?: boolean;
+  /** sga: the public candidates (largest noisy cluster first) and the index of the released one. */
+  candidates?: string[];
+  selected?: number;
 }
 
 export interface AnsweredQuery {
@@ -111,7 +117,7 @@ const argmaxOf = (values: readonly number[]) => values.reduce((best, v, i) => (v
  * Each teacher's answer through `answer`; null for an empty teacher or a failed backend call.
  * A cancellation is rethrown, not counted as a failure.
  */
-async function teacherAnswers<T>(s: AnswerSettings, query: string, answer: (prompt: string) => Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
+export async function teacherAnswers<T>(s: AnswerSettings, query: string, answer: (prompt: string) => Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
   requirePrivateRandom(s.random, 'private answering');
   const cap = teacherCapacity(s.shots);
   const groups = (await s.pool.sampleTeachers(s.q, s.ensemble, s.random)).map((records) => records.slice(0, cap));
@@ -138,7 +144,7 @@ async function teacherAnswers<T>(s: AnswerSettings, query: string, answer: (prom
  * sensitivity 2 relies on it). Anything else throws inside the teacher's guard, so one bad
  * reply from a backend is that teacher's failure, never the batch's.
  */
-function checkedEmbedding(embedding: ArrayLike<number> | undefined, dimension: number): ArrayLike<number> {
+export function checkedEmbedding(embedding: ArrayLike<number> | undefined, dimension: number): ArrayLike<number> {
   if (embedding?.length !== dimension) throw new RangeError('the teacher answer embedding has the wrong dimension');
   let norm = 0;
   for (let i = 0; i < dimension; i++) norm += embedding[i] * embedding[i];
@@ -167,6 +173,10 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
     return { result: { answer: labels[output.answer], histogram: output.histogram }, event, failures };
   }
   if (s.method === 'vote') throw new Error('private voting needs a classification task with a public label set');
+  if (s.method === 'sga') {
+    if (!s.sga) throw new Error('sga answering needs its settings');
+    return answerSgaQuery(s, s.sga, query);
+  }
   const candidates = await publicCandidates(s, query);
   if (s.method === 'embedding') {
     const candidateVectors = await embedAll(s, candidates);

@@ -12,11 +12,17 @@ import type { ModelIdentity } from '../model/jobModel';
 import { datasetFingerprint } from '../synthesis/certificate';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
 import type { PricedAnswers } from './answerPricing';
+import { publicDataParameters } from './sgaSettings';
 
 /** What the certificate releases without DP protection, and why that is no leak. */
 export const ANSWERS_PUBLIC_METADATA: Record<string, string> = {
   'answers[].query': "the analyst's questions: public input, not records of the private split",
   'parameters.noisyUnits, sampling.q': 'the size of the private split plus discrete Laplace noise (its ε is the first event of the batch), and q = ensemble · shots / noisyUnits',
+};
+
+/** What an SGA certificate adds to it. */
+const SGA_PUBLIC_METADATA: Record<string, string> = {
+  'answers[].candidates, answers[].selected': "answers of the public ensemble (prompted with public examples only), chosen by the DP clustering's noisy centres, and the selection among them: post-processing",
 };
 
 /** The batch's public parameters, recorded alike in the ledger reservation and in the certificate. */
@@ -33,6 +39,7 @@ export function batchParameters(priced: PricedAnswers, noisyUnits: number) {
     ...(plan.aggregation === 'vote' ? {} : { candidates: request.candidates, maxTokens: request.maxTokens }),
     ...(plan.aggregation === 'keyword' || plan.aggregation === 'ptr' ? { keywords: request.keywords } : {}),
     ...(plan.ptrDelta === null ? {} : { ptrDelta: plan.ptrDelta }),
+    ...publicDataParameters(plan.aggregation, request, priced.publicExamples),
   };
 }
 
@@ -75,7 +82,7 @@ export async function uncommittedAnswers(args: {
       appVersion: APP_VERSION,
       issuedAt: new Date().toISOString(),
       contentHash: await answersContentHash(content),
-      publicMetadata: ANSWERS_PUBLIC_METADATA,
+      publicMetadata: plan.aggregation === 'sga' ? { ...ANSWERS_PUBLIC_METADATA, ...SGA_PUBLIC_METADATA } : ANSWERS_PUBLIC_METADATA,
     },
   };
   return { document, releaseHash: await releaseHash(document) };

@@ -1,10 +1,11 @@
 /** The Ask form's state (text fields as typed) and its validation into an ask.plan / ask.start request. */
 import type { AnswerMethodName } from '../../../../electron/shared/api/answering';
 import type { MethodInput } from '../../../../electron/shared/contract';
+import { initialSgaForm, sgaRequestPart, type SgaFormState } from './sgaForm';
 
 export type Request = MethodInput<'ask.plan'>;
 
-export interface AskFormState {
+export interface AskFormState extends SgaFormState {
   dataset: string;
   /** '' = the task's default (vote for classification, embedding for generation). */
   aggregation: AnswerMethodName | '';
@@ -18,21 +19,29 @@ export interface AskFormState {
   evaluate: string;
 }
 
-export const initialAskForm: AskFormState = { dataset: '', aggregation: '', epsilon: '1', perQuery: false, ensemble: '10', shots: '2', queries: '', evaluate: '' };
+export const initialAskForm: AskFormState = { dataset: '', aggregation: '', epsilon: '1', perQuery: false, ensemble: '10', shots: '2', queries: '', evaluate: '', ...initialSgaForm };
 
 export const aggregationLabels: Record<AnswerMethodName, string> = {
   vote: 'Private voting (RNM-Gaussian, classification)',
   embedding: 'Embedding space aggregation (generation)',
   keyword: 'Keyword space aggregation, joint EM (generation)',
   ptr: 'Keyword space aggregation, PTR with private k (generation)',
+  sga: 'Semantic group aggregation with public examples (generation)',
 };
+
+/** The aggregation a request with this form's choice gets: '' is the task's default (sga for generation with public examples). */
+export function effectiveAggregation(form: Pick<AskFormState, 'aggregation'>, task: 'classification' | 'generation' | undefined, hasPublicExamples: boolean): AnswerMethodName | '' {
+  if (form.aggregation !== '' || task === undefined) return form.aggregation;
+  return task === 'classification' ? 'vote' : hasPublicExamples ? 'sga' : 'embedding';
+}
 
 type Errors = Partial<Record<keyof AskFormState, string>>;
 
 export const queryLines = (text: string) => text.split(/\r?\n/).map((q) => q.trim()).filter((q) => q !== '');
 
-export function toAskRequest(form: AskFormState): { ok: true; request: Request } | { ok: false; errors: Errors } {
-  const errors: Errors = {};
+export function toAskRequest(form: AskFormState, aggregation: AnswerMethodName | '' = form.aggregation): { ok: true; request: Request } | { ok: false; errors: Errors } {
+  const sga = sgaRequestPart(form, aggregation);
+  const errors: Errors = { ...sga.errors };
   const number = (key: 'epsilon' | 'ensemble' | 'shots' | 'evaluate', integer: boolean, max: number) => {
     const value = Number(form[key]);
     if (form[key].trim() === '' || !Number.isFinite(value) || value <= 0 || value > max || (integer && !Number.isInteger(value))) {
@@ -55,6 +64,7 @@ export function toAskRequest(form: AskFormState): { ok: true; request: Request }
       dataset: form.dataset, epsilon, perQuery: form.perQuery, ensemble, shots, queries: evaluate === undefined ? queries : [],
       ...(form.aggregation === '' ? {} : { aggregation: form.aggregation }),
       ...(evaluate === undefined ? {} : { evaluate }),
+      ...sga.fields,
     },
   };
 }
