@@ -69,7 +69,15 @@ export function AskForm({ form, errors, datasets, busy, priced, onChange, onPric
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="Aggregation" value={form.aggregation} onChange={(e) => onChange({ ...form, aggregation: e.target.value as AskFormState['aggregation'] })} size="small" sx={{ minWidth: 380 }}>
+          <TextField
+            select
+            label="Aggregation"
+            value={form.aggregation}
+            onChange={(e) => onChange({ ...form, aggregation: e.target.value as AskFormState['aggregation'] })}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            size="small"
+            sx={{ minWidth: 380 }}
+          >
             <MenuItem value="">Default for the task{effective && form.aggregation === '' ? ` (${effective})` : ''}</MenuItem>
             {methods.map(([value, label]) => (
               <MenuItem key={value} value={value}>
