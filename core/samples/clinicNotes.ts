@@ -27,7 +27,7 @@
 import type { RandomSource } from '../random/randomSource';
 import { seededRandom } from '../random/seededRandom';
 import { uniformInt } from '../random/uniform';
-import { NOTE_KINDS, NOTE_TEMPLATES } from './clinicTemplates';
+import { NOTE_KINDS, NOTE_TEMPLATES, type NoteFacts, type NoteKind } from './clinicTemplates';
 import { ALLERGIES, CLINIC_LABELS, COMORBIDITIES, DEPARTMENTS, DURATIONS, PROGRESS, SOCIAL, SURNAMES, type ClinicLabel } from './clinicVocabulary';
 
 const CLINIC_SEED = 'veil-clinic-notes-v1';
@@ -56,7 +56,7 @@ export interface FirstNames {
   male: readonly string[];
 }
 
-interface Patient {
+export interface Patient {
   subject: string;
   name: string;
   sex: 'woman' | 'man';
@@ -108,7 +108,7 @@ function ageAt(dob: Date, on: Date): number {
   return on.getUTCFullYear() - dob.getUTCFullYear() - (birthdayPassed ? 0 : 1);
 }
 
-function makePatient(random: RandomSource, number: number, names: FirstNames): Patient {
+export function makePatient(random: RandomSource, number: number, names: FirstNames): Patient {
   const female = uniformInt(random, 2) === 0;
   const primary = pick(random, CLINIC_LABELS);
   return {
@@ -125,12 +125,12 @@ function makePatient(random: RandomSource, number: number, names: FirstNames): P
   };
 }
 
-/** One note about `patient` for `label`'s department (split left to the caller). */
-function writeNote(random: RandomSource, patient: Patient, label: ClinicLabel): Omit<ClinicNote, 'split'> {
+/** The facts of one note about `patient` for `label`'s department, and its kind. */
+export function noteFacts(random: RandomSource, patient: Patient, label: ClinicLabel): { kind: NoteKind; facts: NoteFacts } {
   const department = DEPARTMENTS[label];
   const visit = new Date(VISITS_FROM + uniformInt(random, VISIT_DAYS) * DAY_MS);
   const kind = pick(random, NOTE_KINDS);
-  const text = NOTE_TEMPLATES[kind]({
+  const facts: NoteFacts = {
     date: formatDate(random, visit),
     name: patient.name,
     age: ageAt(patient.dob, visit),
@@ -150,11 +150,17 @@ function writeNote(random: RandomSource, patient: Patient, label: ClinicLabel): 
     progress: pick(random, PROGRESS),
     doctor: pick(random, SURNAMES),
     author: pick(random, SURNAMES),
-  });
-  return { text, label, subject: patient.subject, tags: [kind] };
+  };
+  return { kind, facts };
 }
 
-function splitOf(patientNumber: number): ClinicSplit {
+/** One note about `patient` for `label`'s department (split left to the caller). */
+function writeNote(random: RandomSource, patient: Patient, label: ClinicLabel): Omit<ClinicNote, 'split'> {
+  const { kind, facts } = noteFacts(random, patient, label);
+  return { text: NOTE_TEMPLATES[kind](facts), label, subject: patient.subject, tags: [kind] };
+}
+
+export function splitOf(patientNumber: number): ClinicSplit {
   const digit = patientNumber % 10;
   return digit === 0 ? 'public' : digit <= 2 ? 'held-out' : 'private';
 }
@@ -164,19 +170,26 @@ function canaryCode(random: RandomSource): string {
   return `${group()}-${group()}-${group()}`;
 }
 
-function patientNotes(random: RandomSource, names: FirstNames): ClinicNote[] {
-  const notes: ClinicNote[] = [];
-  for (let number = 1; number <= PATIENTS; number++) {
+/**
+ * `patients` patients (numbered from 1), each with 2–6 notes' departments (the primary one with
+ * probability PRIMARY_SHARE); `write` draws one record for a patient, department and split.
+ */
+export function patientRecords<T>(random: RandomSource, names: FirstNames, patients: number, write: (random: RandomSource, patient: Patient, label: ClinicLabel, split: ClinicSplit) => T): T[] {
+  const records: T[] = [];
+  for (let number = 1; number <= patients; number++) {
     const patient = makePatient(random, number, names);
     const others = CLINIC_LABELS.filter((l) => l !== patient.primary);
     const count = between(random, NOTES_PER_PATIENT.min, NOTES_PER_PATIENT.max);
     for (let i = 0; i < count; i++) {
       const label = random.nextFloat() < PRIMARY_SHARE ? patient.primary : pick(random, others);
-      notes.push({ ...writeNote(random, patient, label), split: splitOf(number) });
+      records.push(write(random, patient, label, splitOf(number)));
     }
   }
-  return notes;
+  return records;
 }
+
+const patientNotes = (random: RandomSource, names: FirstNames): ClinicNote[] =>
+  patientRecords(random, names, PATIENTS, (r, patient, label, split) => ({ ...writeNote(r, patient, label), split }));
 
 function canaryNotes(random: RandomSource, names: FirstNames): ClinicNote[] {
   return Array.from({ length: CANARIES }, (_, i) => {

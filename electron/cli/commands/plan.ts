@@ -27,6 +27,7 @@ interface PlanOptions {
   ensemble?: string;
   queries?: string;
   aggregation?: string;
+  sgaDepth?: string;
   save?: string;
   list?: boolean;
   delete?: string;
@@ -49,7 +50,7 @@ export function planRequest(opts: PlanOptions): PlanInput {
   } else if (opts.workload === 'answer') {
     workload = {
       kind: 'answer', ensemble: n('--ensemble', opts.ensemble), shots: n('--shots', opts.shots), queries: n('--queries', opts.queries),
-      aggregation: opts.aggregation as AnswerInput['aggregation'],
+      aggregation: opts.aggregation as AnswerInput['aggregation'], sgaDepth: n('--sga-depth', opts.sgaDepth),
     };
   } else throw new CliError(`--workload must be synth or answer, got "${opts.workload}"`, 2);
   return { dataset: opts.dataset, epsilon: n('--epsilon', opts.epsilon)!, delta: n('--delta', opts.delta), workload };
@@ -58,7 +59,10 @@ export function planRequest(opts: PlanOptions): PlanInput {
 const fmt = (x: number) => x.toPrecision(4);
 
 export function planText(p: PlanResult): string {
-  const noise = p.noise.kind === 'gaussian' ? `σ = ${fmt(p.noise.sigma)} (noise multiplier ${fmt(p.noise.multiplier)})` : `ε per step = ${fmt(p.noise.epsilonPerStep)}`;
+  const noise =
+    p.noise.kind === 'gaussian' ? `σ = ${fmt(p.noise.sigma)} (noise multiplier ${fmt(p.noise.multiplier)})`
+    : p.noise.kind === 'sga' ? `ρ = ${fmt(p.noise.rho)}: ε per split level = ${fmt(p.noise.levelEpsilon)}, σ counts = ${fmt(p.noise.sigmaCount)}, σ sums = ${fmt(p.noise.sigmaSum)}`
+    : `ε per step = ${fmt(p.noise.epsilonPerStep)}`;
   const kind = p.request.workload.kind === 'synth' ? 'synthetic prompts' : 'answering workloads';
   const be = p.breakEven;
   return [
@@ -101,7 +105,8 @@ export function registerPlan(program: Command): void {
     .option('--sampling <mode>', 'synth: per-token | per-demonstration (teachers drawn once per demonstration)')
     .option('--ensemble <n>', 'answer: teachers per query')
     .option('--queries <q>', 'answer: number of queries')
-    .option('--aggregation <a>', 'answer: vote | embedding | keyword')
+    .option('--aggregation <a>', 'answer: vote | embedding | keyword | sga')
+    .option('--sga-depth <d>', 'answer, sga: split levels of the private clustering (default 2)')
     .option('--save <name>', 'save the plan under this name')
     .option('--list', 'list saved plans (of --dataset if given), newest first')
     .option('--delete <id>', 'delete a saved plan')

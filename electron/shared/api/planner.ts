@@ -34,7 +34,8 @@ export const answerWorkloadSchema = z
     ensemble: z.number().int().min(1).max(500).default(10).describe('teachers per query'),
     shots: z.number().int().min(1).max(64).default(4).describe('private examples per teacher'),
     queries: z.number().int().min(1).max(1_000_000).default(100),
-    aggregation: z.enum(['vote', 'embedding', 'keyword']).default('vote'),
+    aggregation: z.enum(['vote', 'embedding', 'keyword', 'sga']).default('vote'),
+    sgaDepth: z.number().int().min(1).max(6).optional().describe('sga: split levels of the private clustering (default 2: up to 4 clusters)'),
   })
   .strict();
 
@@ -58,6 +59,13 @@ const noiseSchema = z.discriminatedUnion('kind', [
     multiplier: z.number().describe('noise multiplier σ / ℓ2 sensitivity'),
   }),
   z.object({ kind: z.literal('pure'), epsilonPerStep: z.number().describe('ε of each token step or query') }),
+  z.object({
+    kind: z.literal('sga'),
+    rho: z.number().describe("the query's SGA budget parameter ρ (core/planning/sgaEvent.ts)"),
+    levelEpsilon: z.number().describe('ε of each level of exponential-mechanism splits'),
+    sigmaCount: z.number().describe('Gaussian σ on the cluster counts (sensitivity √2)'),
+    sigmaSum: z.number().describe('Gaussian σ on the cluster sums (sensitivity 2)'),
+  }),
 ]);
 
 /** The planner's side-by-side of the sampling modes of a synthesis workload (samplingComparison.ts). */

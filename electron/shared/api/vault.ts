@@ -163,7 +163,7 @@ export const vaultMethods = {
   'vault.createSample': method(
     z
       .object({
-        kind: z.enum(['spam', 'clinic']).default('spam').describe('spam: SpamAssassin e-mails; clinic: synthetic clinic notes with canaries'),
+        kind: z.enum(['spam', 'clinic', 'clinic-summaries']).default('spam').describe('spam: SpamAssassin e-mails; clinic: synthetic clinic notes with canaries; clinic-summaries: synthetic notes → summaries (generation)'),
         name: name.optional().describe('default: "SpamAssassin sample" or "Clinic notes sample"'),
       })
       .strict(),

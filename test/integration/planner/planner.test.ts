@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountEpsilon } from '../../../core/accounting';
 import { composed } from '../../../core/accounting/events';
+import { answerQueryEvent } from '../../../core/icl/answering/answerEvents';
+import { answeringEvent } from '../../../core/planning/answering';
+import { sgaNoise } from '../../../core/planning/sgaEvent';
 import { runCli } from '../../../electron/cli/main';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
@@ -87,6 +90,20 @@ describe('plan.compute', () => {
     // Same sampling, same ε: the same privacy loss per query, so the same multiplier σ/Δ (to the calibration tolerance).
     expect(embedding.noise.multiplier / vote.noise.multiplier).toBeCloseTo(1, 2);
   });
+
+  it('prices semantic group aggregation: the planner\'s event is the answering core\'s, calibrated from below by RDP', async () => {
+    const p = await plan(2, { kind: 'answer', queries: 100, ensemble: 10, shots: 4, aggregation: 'sga', sgaDepth: 2 });
+    if (p.noise.kind !== 'sga') throw new Error('expected the clustering\'s noise');
+    expect(p.event).toEqual(answeringEvent({ ensemble: 10, shots: 4, aggregation: 'sga', sgaDepth: 2 }, p.units, p.noise.rho, 100));
+    expect(p.event).toEqual(composed(answerQueryEvent({ ensemble: 10, shots: 4, method: 'sga', sgaDepth: 2 }, p.units, p.noise.rho, 0), 100));
+    expect(p.accountant).toBe('rdp');
+    expect(p.epsilon.upper).toBeLessThanOrEqual(2);
+    expect(p.epsilon.upper).toBeGreaterThan(2 * 0.99);
+    const { levelEpsilon, sigmaCount, sigmaSum } = sgaNoise(p.noise.rho, 2);
+    expect(p.noise).toEqual({ kind: 'sga', rho: p.noise.rho, levelEpsilon, sigmaCount, sigmaSum });
+    const looser = await plan(4, { kind: 'answer', queries: 100, ensemble: 10, shots: 4, aggregation: 'sga' });
+    expect(looser.noise.kind === 'sga' && looser.noise.rho).toBeGreaterThan(p.noise.rho);
+  }, 60_000);
 
   it('less noise for a larger ε (monotone calibration)', async () => {
     const sigmas: number[] = [];

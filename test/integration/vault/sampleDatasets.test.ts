@@ -58,6 +58,16 @@ describe('sample datasets', () => {
     expect(pool.units).toBe(stats.subjects);
   });
 
+  it('creates the clinic summaries: a generation task whose records carry a reference output, split by patient', async () => {
+    const summaries = await callMethod(ctx, 'vault.createSample', { kind: 'clinic-summaries' });
+    expect(summaries).toMatchObject({ name: 'Clinic summaries sample', task: 'generation', labels: [], privacyUnit: 'subject', subjectCap: 3 });
+    expect(summaries.counts.total).toBeGreaterThan(1000);
+    expect(summaries.counts.public).toBeGreaterThan(80);
+    expect(summaries.counts.heldOut).toBeGreaterThan(summaries.counts.public);
+    const heldOut = await callMethod(ctx, 'vault.records', { dataset: summaries.id, filter: { splits: ['held-out'] } });
+    expect(heldOut.rows.every((r) => r.split === 'held-out' && r.output !== null && r.output.length > 20 && r.subject !== null)).toBe(true);
+  });
+
   it('keeps SpamAssassin as the default kind and takes a custom name', async () => {
     const spam = await callMethod(ctx, 'vault.createSample', {});
     expect(spam).toMatchObject({ name: 'SpamAssassin sample', labels: ['spam', 'ham'], privacyUnit: 'record' });

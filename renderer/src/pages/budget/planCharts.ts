@@ -40,6 +40,9 @@ export function queryCurveDescription(result: PlanResult): string {
 
 /** Calibrated noise in words. */
 export function noiseText(noise: PlanResult['noise']): string {
+  if (noise.kind === 'sga') {
+    return `private clustering: ε = ${formatEpsilon(noise.levelEpsilon)} per level of splits, Gaussian σ = ${formatEpsilon(noise.sigmaCount)} on counts and ${formatEpsilon(noise.sigmaSum)} on sums (ρ = ${formatEpsilon(noise.rho)})`;
+  }
   return noise.kind === 'gaussian'
     ? `Gaussian σ = ${formatEpsilon(noise.sigma)} (noise multiplier σ/Δ = ${formatEpsilon(noise.multiplier)})`
     : `ε = ${formatEpsilon(noise.epsilonPerStep)} per token step or query (exponential-type mechanism)`;

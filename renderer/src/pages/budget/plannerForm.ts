@@ -57,6 +57,7 @@ export const aggregationLabels: Record<AnswerParameters['aggregation'], string> 
   vote: 'Vote (noisy histogram, GNMax)',
   embedding: 'Embedding space (Gaussian on embeddings)',
   keyword: 'Keyword space (joint exponential)',
+  sga: 'Semantic groups (private clustering + public answers)',
 };
 
 function withoutKind<T extends { kind: string }>({ kind: _kind, ...parameters }: T): Omit<T, 'kind'> {

@@ -10,6 +10,7 @@ export type SampleKind = NonNullable<MethodInput<'vault.createSample'>['kind']>;
 export const SAMPLES: { value: SampleKind; label: string; name: string }[] = [
   { value: 'spam', label: 'SpamAssassin e-mails (spam / ham)', name: 'SpamAssassin sample' },
   { value: 'clinic', label: 'Clinic notes (synthetic, with canaries)', name: 'Clinic notes sample' },
+  { value: 'clinic-summaries', label: 'Clinic note summaries (synthetic, generation)', name: 'Clinic summaries sample' },
 ];
 
 const sampleName = (kind: SampleKind) => SAMPLES.find((s) => s.value === kind)?.name ?? kind;
