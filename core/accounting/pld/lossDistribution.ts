@@ -107,3 +107,48 @@ export function randomizedResponseLoss(epsilon0: number, delta0: number): LossDi
     },
   };
 }
+
+/**
+ * ε-DP mechanisms (ε₁, …, εₙ) and Gaussians of total precision μ² run on the same data, as ONE
+ * mechanism — what a Poisson sampler wrapping them needs (a clustering's exponential-mechanism
+ * splits then its Gaussian counts and sums). Its dominating pair is the product of the parts'
+ * pairs (Zhu, Dong & Wang 2022, composition of dominating pairs): randomised-response pairs
+ * (randomizedResponseLoss) and the Gaussian's. The discrete part's loss S = Σ ±εᵢ has P-mass p_s
+ * and Q-mass p_s·e^{−s}; L = S + G with G the Gaussian's loss, so every quantity is a p_s-weighted
+ * sum of the Gaussian's at ε − s. Products of symmetric pairs are symmetric, as Poisson
+ * subsampling (subsampling.ts) requires. μ = 0: the discrete part alone.
+ */
+export function pureAndGaussianLoss(epsilons: readonly number[], mu: number): LossDistribution {
+  if (!(mu >= 0) || !Number.isFinite(mu)) throw new RangeError(`pureAndGaussianLoss: μ must be finite and ≥ 0, got ${mu}`);
+  let masses = new Map<number, number>([[0, 1]]);
+  for (const e of epsilons) {
+    if (!(e >= 0) || !Number.isFinite(e)) throw new RangeError(`pureAndGaussianLoss: ε must be finite and ≥ 0, got ${e}`);
+    const high = 1 / (1 + Math.exp(-e));
+    const next = new Map<number, number>();
+    for (const [s, p] of masses) {
+      next.set(s + e, (next.get(s + e) ?? 0) + p * high);
+      next.set(s - e, (next.get(s - e) ?? 0) + p * (1 - high));
+    }
+    masses = next;
+  }
+  const parts = [...masses].sort((a, b) => a[0] - b[0]);
+  // The continuous part's quantities at ε − s: the Gaussian's, or a point mass at 0 when μ = 0.
+  const continuous: (epsilon: number) => LossPoint =
+    mu > 0 ? gaussianLoss(mu).at : (e) => (e < 0 ? { survival: 1, survivalQ: 1, finiteDelta: -Math.expm1(e) } : { survival: 0, survivalQ: 0, finiteDelta: 0 });
+  return {
+    infinityMass: 0,
+    minLoss: mu > 0 ? -Infinity : parts[0][0],
+    maxLoss: mu > 0 ? Infinity : parts[parts.length - 1][0],
+    atoms: mu > 0 ? [] : parts.map(([loss]) => loss),
+    at(epsilon) {
+      const point: LossPoint = { survival: 0, survivalQ: 0, finiteDelta: 0 };
+      for (const [loss, mass] of parts) {
+        const c = continuous(epsilon - loss);
+        point.survival += mass * c.survival;
+        point.survivalQ += mass * Math.exp(-loss) * c.survivalQ;
+        point.finiteDelta += mass * c.finiteDelta;
+      }
+      return point;
+    },
+  };
+}

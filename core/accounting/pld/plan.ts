@@ -6,14 +6,15 @@
  *   are kept as one number; sensitivities are taken under the event's own relation, so
  *   replace-one Gaussian/Laplace/ε-DP events need nothing special (their pairs are symmetric).
  * - Poisson(q, e) takes one mechanism e (Gaussian, or Gaussians run on the same sample,
- *   σ_eff = (Σ σᵢ⁻²)^{−1/2}; Laplace; ε-DP; (ε, δ)-DP) under add/remove neighbouring; nested
+ *   σ_eff = (Σ σᵢ⁻²)^{−1/2}; Laplace; ε-DP; (ε, δ)-DP; ε-DP mechanisms and Gaussians run on the
+ *   same sample, as one product pair: pureAndGaussianLoss) under add/remove neighbouring; nested
  *   Poisson samplers multiply their rates. Other inner compositions, sampling without
  *   replacement and the discrete Gaussian throw UnsupportedByPldError (the facade then uses
  *   the RDP accountant); so does Poisson sampling under replace-one, which neither
  *   accountant takes (RDP refuses it too: the event is refused, never under-charged).
  */
 import type { PrivacyEvent } from '../events';
-import { gaussianLoss, laplaceLoss, randomizedResponseLoss, type LossDistribution } from './lossDistribution';
+import { gaussianLoss, laplaceLoss, pureAndGaussianLoss, randomizedResponseLoss, type LossDistribution } from './lossDistribution';
 import { subsampledAdd, subsampledRemove } from './subsampling';
 
 export class UnsupportedByPldError extends Error {
@@ -96,7 +97,7 @@ export function planEvent(event: PrivacyEvent): Plan {
     const base = poissonBase(inner);
     if (base === null) return;
     if (base === undefined) {
-      throw new UnsupportedByPldError(e, 'the sampled step must be one Gaussian (or Gaussians on the same sample), Laplace, ε-DP or (ε, δ)-DP mechanism');
+      throw new UnsupportedByPldError(e, 'the sampled step must be one Gaussian, Laplace, ε-DP or (ε, δ)-DP mechanism, or ε-DP mechanisms and Gaussians on the same sample');
     }
     addPart(`poisson:${q}:${base.key}`, count, () => ({ remove: subsampledRemove(q, base.loss()), add: subsampledAdd(q, base.loss()) }));
   };
@@ -122,10 +123,40 @@ function baseOf(e: Extract<PrivacyEvent, { kind: 'laplace' | 'pure' | 'approx' }
 function poissonBase(inner: PrivacyEvent): Base | null | undefined {
   if (inner.kind === 'laplace' || inner.kind === 'pure' || inner.kind === 'approx') return baseOf(inner);
   const precision = gaussianPrecision(inner);
-  if (precision === undefined) return undefined;
+  if (precision === undefined) return pureAndGaussianBase(inner);
   if (precision === 0) return null;
   const mu = Math.sqrt(precision);
   return { key: `gaussian:${mu}`, loss: () => gaussianLoss(mu) };
+}
+
+/** Most ε-DP parts one sampled step may hold (the product pair enumerates their sign sums). */
+const MAX_PURE_PARTS = 12;
+
+/** ε-DP mechanisms and Gaussians on the same sample (composed or in sequence) as one pair; undefined for anything else. */
+function pureAndGaussianBase(inner: PrivacyEvent): Base | undefined {
+  const epsilons: number[] = [];
+  let precision = 0;
+  const collect = (e: PrivacyEvent, count: number): boolean => {
+    if (e.neighbouring !== 'add-remove') return false;
+    switch (e.kind) {
+      case 'pure':
+        for (let i = 0; i < count; i++) if (e.epsilon > 0) epsilons.push(e.epsilon);
+        return epsilons.length <= MAX_PURE_PARTS;
+      case 'gaussian':
+        precision += count * (e.sensitivity / e.sigma) ** 2;
+        return true;
+      case 'composed':
+        return count * e.count <= MAX_PURE_PARTS * 64 && collect(e.event, count * e.count);
+      case 'sequence':
+        return e.events.every((child) => collect(child, count));
+      default:
+        return false;
+    }
+  };
+  if (!collect(inner, 1) || epsilons.length > MAX_PURE_PARTS) return undefined;
+  epsilons.sort((a, b) => a - b);
+  const mu = Math.sqrt(precision);
+  return { key: `pure-gaussian:${epsilons.join(',')}:${mu}`, loss: () => pureAndGaussianLoss(epsilons, mu) };
 }
 
 /** Σ (Δ/σ)² if the event is Gaussians only (composed or in sequence), else undefined. */

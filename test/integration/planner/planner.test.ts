@@ -91,12 +91,13 @@ describe('plan.compute', () => {
     expect(embedding.noise.multiplier / vote.noise.multiplier).toBeCloseTo(1, 2);
   });
 
-  it('prices semantic group aggregation: the planner\'s event is the answering core\'s, calibrated from below by RDP', async () => {
+  it('prices semantic group aggregation: the planner\'s event is the answering core\'s, calibrated from below by PLD (RDP beside it)', async () => {
     const p = await plan(2, { kind: 'answer', queries: 100, ensemble: 10, shots: 4, aggregation: 'sga', sgaDepth: 2 });
     if (p.noise.kind !== 'sga') throw new Error('expected the clustering\'s noise');
     expect(p.event).toEqual(answeringEvent({ ensemble: 10, shots: 4, aggregation: 'sga', sgaDepth: 2 }, p.units, p.noise.rho, 100));
     expect(p.event).toEqual(composed(answerQueryEvent({ ensemble: 10, shots: 4, method: 'sga', sgaDepth: 2 }, p.units, p.noise.rho, 0), 100));
-    expect(p.accountant).toBe('rdp');
+    expect(p.accountant).toBe('pld');
+    expect(p.rdpEpsilon).toBeGreaterThanOrEqual(p.epsilon.lower);
     expect(p.epsilon.upper).toBeLessThanOrEqual(2);
     expect(p.epsilon.upper).toBeGreaterThan(2 * 0.99);
     const { levelEpsilon, sigmaCount, sigmaSum } = sgaNoise(p.noise.rho, 2);

@@ -103,6 +103,16 @@ describe('veil vault sample-data spam', () => {
   });
 });
 
+describe('veil vault sample-data clinic-summaries', () => {
+  it('creates the generation sample: notes with reference summaries, three splits', async () => {
+    const run = await veil('vault', 'sample-data', 'clinic-summaries');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^created Clinic summaries sample: \d+ private, \d+ public, \d+ held-out\n$/);
+    expect((await listed()).find((d) => d.name === 'Clinic summaries sample')).toMatchObject({ task: 'generation', labels: [], privacyUnit: 'subject' });
+    expect(await veil('vault', 'delete', 'Clinic summaries sample', '--yes')).toMatchObject({ code: 0 }); // the later tests count the datasets
+  });
+});
+
 describe('veil vault delete / compact', () => {
   it('refuses to delete without --yes (exit 2) and deletes nothing', async () => {
     const before = await listed();

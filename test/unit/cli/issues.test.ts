@@ -27,7 +27,7 @@ describe('refused requests on the command line', () => {
   it('joins several problems with "; " on one line, each by its flag', async () => {
     const run = await veil('plan', '--workload', 'answer', '--dataset', 'X', '--epsilon', '1', '--delta', '2', '--queries', '0', '--aggregation', 'mean');
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('veil: --delta must be a number > 0 and < 1, got 2; --queries must be a whole number from 1 to 1000000, got 0; --aggregation must be one of vote, embedding, keyword, got "mean"\n');
+    expect(run.stderr).toBe('veil: --delta must be a number > 0 and < 1, got 2; --queries must be a whole number from 1 to 1000000, got 0; --aggregation must be one of vote, embedding, keyword, sga, got "mean"\n');
   });
 
   it.each([

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  approxDp, composed, gaussian, laplace, poissonSampled, pureDp, sequence, type PrivacyEvent,
+  approxDp, composed, gaussian, laplace, poissonSampled, sequence, type PrivacyEvent,
 } from '../../../../core/accounting/events';
 import { analyticGaussianDelta } from '../../../../core/accounting/analyticGaussian';
 import { RdpUnsupportedEventError, rdpAccountant, rdpCurve } from '../../../../core/accounting/rdp';

@@ -93,11 +93,26 @@ describe('publicBasis', () => {
 });
 
 describe('SGA pricing', () => {
-  it('an sga workload is accountable (RDP through the general sampled bound) and costs more with a larger ρ', () => {
+  it('splits ρ by the documented rule: the parts\' zCDP costs add up to ρ', () => {
+    for (const [rho, depth] of [[0.01, 1], [0.5, 2], [3, 4]] as const) {
+      const n = sgaNoise(rho, depth);
+      expect(n.nodeEpsilon).toBeCloseTo(n.levelEpsilon / 2, 14);
+      const splits = (depth * n.levelEpsilon ** 2) / 8; // ε-DP exponential mechanism: ε²/8-zCDP
+      const counts = (Math.SQRT2 / n.sigmaCount) ** 2 / 2;
+      const sums = (2 / n.sigmaSum) ** 2 / 2;
+      expect(splits).toBeCloseTo(0.25 * rho, 12);
+      expect(counts).toBeCloseTo(0.25 * rho, 12);
+      expect(splits + counts + sums).toBeCloseTo(rho, 12);
+    }
+    expect(() => sgaNoise(0, 2)).toThrow(/ρ/);
+    expect(() => sgaNoise(1, 0)).toThrow(/depth/);
+  });
+
+  it('an sga workload is accountable by PLD (the sampled step as one product pair) and costs more with a larger ρ', () => {
     const shape = { ensemble: 10, shots: 4, aggregation: 'sga' as const };
     const at = (rho: number) => accountEpsilon(answeringEvent(shape, 400, rho, 100), 1e-6);
     const [low, high] = [at(0.5), at(2)];
-    expect(low.accountant).toBe('rdp');
+    expect(low.accountant).toBe('pld');
     expect(Number.isFinite(low.bounds.upper)).toBe(true);
     expect(high.bounds.upper).toBeGreaterThan(low.bounds.upper);
     expect(sgaNoise(2, 2).sigmaSum).toBeLessThan(sgaNoise(0.5, 2).sigmaSum);
