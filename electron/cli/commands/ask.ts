@@ -13,7 +13,6 @@ import { callMethod } from '../../services/api';
 import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
 import type { AnswerPlanDto, AnswerProgress, AnswerRunDto } from '../../shared/api/answering';
-import { answerNoiseText } from '../../shared/answerNoiseText';
 import type { MethodInput } from '../../shared/contract';
 import { outputFile, writeOutput } from '../files';
 import { progressLine } from '../progressLine';
@@ -87,7 +86,8 @@ function request(opts: AskOptions): Request {
 }
 
 function planText(plan: AnswerPlanDto): string {
-  const noise = answerNoiseText(plan.noise);
+  const n = plan.noise;
+  const noise = n.kind === 'gaussian' ? `σ = ${n.sigma.toPrecision(5)}` : n.kind === 'pure' ? `ε/query = ${n.epsilonPerQuery.toPrecision(5)}` : `ρ/query = ${n.rho.toPrecision(5)}`;
   const budget = plan.budget
     ? `budget: ${plan.budget.spent.toPrecision(4)} spent of ${plan.budget.cap}; after: ${plan.budget.afterJob.toPrecision(4)}; ${plan.budget.atLimit ? 'at least ' : ''}${plan.budget.batchesLeft} more such batches fit`
     : 'no budget set';

@@ -60,7 +60,7 @@ describe('veil ask --aggregation sga', () => {
     expect(set.stdout).toContain('answering uses the public split of "notes"');
     expect(JSON.parse((await cli('public-source', 'show', '--dataset', 'bare', '--json')).stdout)).toMatchObject({ from: 'notes', fromRecords: 6, uses: 'other-dataset' });
     const plan = await cli('ask', 'plan', '--dataset', 'bare', '--query', 'q', ...small);
-    expect(plan.stdout).toMatch(/1 query by sga: ρ per query = /);
+    expect(plan.stdout).toMatch(/1 query by sga: ρ\/query = /);
     const cleared = await cli('public-source', 'set', '--dataset', 'bare', '--clear');
     expect(cleared.stdout).toContain('answering has no public examples');
   }, 60_000);

@@ -1,13 +1,13 @@
 /** What a batch of answers costs: the calibrated noise, ε with its bounds, the budget and how many such batches it has left. */
 import { Alert, Stack } from '@mui/material';
 import type { AnswerPlanDto } from '../../../../electron/shared/api/answering';
-import { answerNoiseText } from '../../../../electron/shared/answerNoiseText';
 import { KeyValueTable } from '../../components/KeyValueTable';
 
 const fmt = (x: number, digits = 4) => x.toPrecision(digits);
 
 export function AskPlanSummary({ plan }: { plan: AnswerPlanDto }) {
-  const noise = answerNoiseText(plan.noise, 4);
+  const n = plan.noise;
+  const noise = n.kind === 'gaussian' ? `Gaussian σ = ${fmt(n.sigma)}` : n.kind === 'pure' ? `ε per query = ${fmt(n.epsilonPerQuery)}` : `ρ per query = ${fmt(n.rho)} (private clustering, zCDP)`;
   const budget = plan.budget
     ? `${fmt(plan.budget.spent)} spent of ${fmt(plan.budget.cap)}; after this batch ${fmt(plan.budget.afterJob)}; ${plan.budget.atLimit ? 'at least ' : ''}${plan.budget.batchesLeft} more such ${plan.budget.batchesLeft === 1 ? 'batch' : 'batches'} (${plan.budget.batchesLeft * plan.queries} queries) fit`
     : 'no budget set for this dataset';
