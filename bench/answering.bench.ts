@@ -32,7 +32,7 @@ const CONTEXT = 4096;
 const NOISE: Record<AnswerMethod, number> = { vote: 2, embedding: 2, keyword: 1, ptr: 1, sga: 1 };
 
 /** The same model, with the time spent in each of its async calls added to `timing.modelMs`. */
-function timedModel(model: LanguageModel, timing: { modelMs: number }): LanguageModel {
+export function timedModel(model: LanguageModel, timing: { modelMs: number }): LanguageModel {
   return new Proxy(model, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);

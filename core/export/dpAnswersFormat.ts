@@ -6,7 +6,8 @@
  * `veil certificate verify` detects an edit of any field.
  *
  * The queries are the analyst's (public input); each answer, histogram, keyword set and PTR
- * outcome is the DP release (or post-processing of it).
+ * outcome is the DP release (or post-processing of it); SGA's candidates are public answers
+ * (the public ensemble's) chosen by the DP clustering: post-processing too.
  */
 import { z } from 'zod';
 import { canonicalJson, sha256Hex } from './canonicalJson';
@@ -15,7 +16,7 @@ import { certificateSchema } from './dpPromptFormat';
 export const DP_ANSWERS_FORMAT = 'veil.dp-answers/v1' as const;
 
 /** The aggregations a certificate can name. */
-export const answerMethodSchema = z.enum(['vote', 'embedding', 'keyword', 'ptr']);
+export const answerMethodSchema = z.enum(['vote', 'embedding', 'keyword', 'ptr', 'sga']);
 
 export const answersCertificateSchema = certificateSchema.extend({
   mechanism: answerMethodSchema,
@@ -36,6 +37,9 @@ export const releasedAnswerSchema = z.object({
   /** keyword methods: the released keywords; ptr: null when the stability test failed. */
   keywords: z.array(z.string()).nullable().optional(),
   ptrPassed: z.boolean().optional(),
+  /** sga: the public candidates (largest noisy cluster first; never a private answer) and the index of the released one. */
+  candidates: z.array(z.string()).optional(),
+  selected: z.number().int().nonnegative().optional(),
 });
 export type ReleasedAnswer = z.infer<typeof releasedAnswerSchema>;
 

@@ -10,6 +10,7 @@
  * (core/icl/noisyPoolSizes.ts, sizeReleaseHash).
  */
 import { answersContentHash, dpAnswersSchema, type AnswersCertificate } from './dpAnswersFormat';
+import { sgaCandidatesCheck } from './sgaAnswersCheck';
 import { releaseHash } from './dpPromptFormat';
 import type { PrivacyEvent } from '../accounting/events';
 import { sizeReleaseHash } from '../icl/noisyPoolSizes';
@@ -40,6 +41,7 @@ export async function verifyDpAnswers(text: string, deps: VerifyDeps): Promise<{
     { name: 'release hash', ok: bound, detail: bound ? 'matches' : 'a field of the document was changed after export' },
     epsilonCheck(c, deps),
     ...(c.poolSizes ? [poolSizesCheck(c), await sizeLedgerCheck(c, deps.ledger)] : []),
+    ...(c.mechanism === 'sga' ? [sgaCandidatesCheck(doc)] : []),
     ...(await ledgerChecks(c, json, { expected: release, legacy: false }, deps.ledger, batchPart(c))),
   ];
   return { valid: checks.every((x) => x.ok), checks, certificate: c };

@@ -16,6 +16,7 @@ import { sizeHandlers } from './sizes/sizeHandlers';
 import { synthesisHandlers } from './synthesis/synthesisHandlers';
 import { answeringHandlers } from './answering/answeringHandlers';
 import { certificateHandlers } from './answering/certificateHandlers';
+import { publicSourceHandlers } from './answering/publicSourceHandlers';
 import { vaultFileHandlers } from './vault/vaultFileHandlers';
 import { vaultHandlers } from './vault/vaultHandlers';
 
@@ -32,6 +33,7 @@ const handlers: HandlerMap<MethodName> = {
   ...answeringHandlers,
   ...certificateHandlers,
   ...auditHandlers,
+  ...publicSourceHandlers,
 };
 
 /**

@@ -11,6 +11,7 @@ import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
 import { plannerMethods } from './api/planner';
+import { publicSourceMethods } from './api/publicSource';
 import { sizeMethods } from './api/sizes';
 import { synthesisEvents, synthesisMethods } from './api/synthesis';
 import { synthesisPreviewMethods } from './api/synthesisPreview';
@@ -30,6 +31,7 @@ export const contract = {
   ...sizeMethods,
   ...answeringMethods,
   ...auditMethods,
+  ...publicSourceMethods,
 };
 
 export const eventContract = {

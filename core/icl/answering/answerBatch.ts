@@ -23,7 +23,7 @@ export interface BatchResult {
 }
 
 export async function answerBatch(settings: Omit<AnswerSettings, 'onTeacher'>, queries: readonly string[], onProgress?: (p: BatchProgress) => void): Promise<BatchResult> {
-  const expected = settings.noise === null ? null : JSON.stringify(mechanismEvent(settings.method, settings.noise, settings.ptrDelta, PTR_SELECT_SHARE));
+  const expected = settings.noise === null ? null : JSON.stringify(mechanismEvent(settings.method, settings.noise, settings.ptrDelta, PTR_SELECT_SHARE, settings.sga?.dpm.depth));
   const results: AnswerResult[] = [];
   let failedTeachers = 0;
   for (const [i, query] of queries.entries()) {

@@ -20,6 +20,8 @@ import { aggregateEmbedding, aggregateKeywordsEm, aggregateKeywordsPtr, aggregat
 import type { AnswerMethod } from './answerEvents';
 import { keywordSet, keywordUniverse } from './keywords';
 import { generationCall, labelScoreCall, teacherResults, type TeacherCall } from './teacherCalls';
+import { publicEnsembleAnswers } from './publicEnsemble';
+import { answerSgaQuery, type SgaOptions } from './sgaQuery';
 import type { PrivacyEvent } from '../../accounting/events';
 
 export type AnswerTask = { kind: 'classification'; labels: readonly string[] } | { kind: 'generation' };
@@ -44,6 +46,10 @@ export interface AnswerSettings {
   /** Public zero-shot candidates (embedding and keyword methods). */
   candidates: number;
   candidateTemperature: number;
+  /** Public examples of the public ensemble (publicEnsemble.ts): SGA's candidates; keyword methods add its answers to their universe and final prompt. */
+  publicExamples?: readonly Demonstration[];
+  /** sga: DPM's settings, candidates k and the selection (sgaQuery.ts). */
+  sga?: SgaOptions;
   maxTokens: number;
   random: RandomSource;
   signal?: AbortSignal;
@@ -58,6 +64,9 @@ export interface AnswerResult {
   keywords?: string[] | null;
   /** ptr: whether the stability test passed (else the zero-shot answer was released). */
   ptrPassed?: boolean;
+  /** sga: the public candidates (largest noisy cluster first) and the index of the released one. */
+  candidates?: string[];
+  selected?: number;
 }
 
 export interface AnsweredQuery {
@@ -77,14 +86,21 @@ export function answerPrompt(template: PromptTemplate, task: AnswerTask, demos: 
   return task.kind === 'classification' ? classificationQuery(template, fewShot, query) : generationQuery(template, fewShot, query);
 }
 
-/** The public final prompt of keyword space aggregation: the released keywords guide a zero-shot answer. */
-export function keywordPrompt(template: PromptTemplate, query: string, keywords: readonly string[]): string {
-  return answerPrompt({ ...template, instruction: `${template.instruction}\nAnswer using these keywords: ${keywords.join(', ')}.` }, { kind: 'generation' }, [], query);
+/** The public final prompt of keyword space aggregation: the released keywords (and public answers, if any) guide a zero-shot answer. */
+export function keywordPrompt(template: PromptTemplate, query: string, keywords: readonly string[], publicAnswers: readonly string[] = []): string {
+  const reference = publicAnswers.length === 0 ? '' : `\nAnswers written from public examples: ${publicAnswers.join(' | ')}`;
+  return answerPrompt({ ...template, instruction: `${template.instruction}${reference}\nAnswer using these keywords: ${keywords.join(', ')}.` }, { kind: 'generation' }, [], query);
 }
 
-const generationOptions = (s: AnswerSettings, temperature = 0) => ({ maxTokens: s.maxTokens, temperature, stop: ['\n'], signal: s.signal, random: s.random });
+/** Options of a greedy (or, with a temperature, sampled) one-line answer. */
+export const generationOptions = (s: AnswerSettings, temperature = 0) => ({ maxTokens: s.maxTokens, temperature, stop: ['\n'], signal: s.signal, random: s.random });
 
-const generateText = async (s: AnswerSettings, prompt: string, temperature = 0) => (await s.model.generate(prompt, generationOptions(s, temperature))).text.trim();
+/** A greedy (or, with a temperature, sampled) one-line answer to a prompt. */
+export const generateText = async (s: AnswerSettings, prompt: string, temperature = 0) => (await s.model.generate(prompt, generationOptions(s, temperature))).text.trim();
+
+/** The public ensemble's answers to `query` ([] without public examples). */
+export const publicAnswers = (s: AnswerSettings, query: string): Promise<string[]> =>
+  publicEnsembleAnswers({ examples: s.publicExamples ?? [], ensemble: s.ensemble, shots: s.shots, random: s.random }, (demos) => generateText(s, answerPrompt(s.template, s.task, demos, query)));
 
 /** The zero-shot (ε = 0) answer: the model alone, no private example. */
 export async function zeroShotAnswer(s: AnswerSettings, query: string): Promise<string> {
@@ -107,7 +123,7 @@ const argmaxOf = (values: readonly number[]) => values.reduce((best, v, i) => (v
  * call where the backend has one: teacherCalls.ts), then `answer`; null for an empty teacher or
  * a failed backend call. A cancellation is rethrown, not counted as a failure.
  */
-async function teacherAnswers<R, T>(s: AnswerSettings, query: string, call: TeacherCall<R>, answer: (result: R) => T | Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
+export async function teacherAnswers<R, T>(s: AnswerSettings, query: string, call: TeacherCall<R>, answer: (result: R) => T | Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
   requirePrivateRandom(s.random, 'private answering');
   const cap = teacherCapacity(s.shots);
   const groups = (await s.pool.sampleTeachers(s.q, s.ensemble, s.random)).map((records) => records.slice(0, cap));
@@ -136,7 +152,7 @@ async function teacherAnswers<R, T>(s: AnswerSettings, query: string, call: Teac
  * sensitivity 2 relies on it). Anything else throws inside the teacher's guard, so one bad
  * reply from a backend is that teacher's failure, never the batch's.
  */
-function checkedEmbedding(embedding: ArrayLike<number> | undefined, dimension: number): ArrayLike<number> {
+export function checkedEmbedding(embedding: ArrayLike<number> | undefined, dimension: number): ArrayLike<number> {
   if (embedding?.length !== dimension) throw new RangeError('the teacher answer embedding has the wrong dimension');
   let norm = 0;
   for (let i = 0; i < dimension; i++) norm += embedding[i] * embedding[i];
@@ -165,6 +181,10 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
     return { result: { answer: labels[output.answer], histogram: output.histogram }, event, failures };
   }
   if (s.method === 'vote') throw new Error('private voting needs a classification task with a public label set');
+  if (s.method === 'sga') {
+    if (!s.sga) throw new Error('sga answering needs its settings');
+    return answerSgaQuery(s, s.sga, query);
+  }
   const candidates = await publicCandidates(s, query);
   if (s.method === 'embedding') {
     const candidateVectors = await embedAll(s, candidates);
@@ -173,16 +193,17 @@ export async function answerQuery(s: AnswerSettings, query: string): Promise<Ans
     const { output, event } = aggregateEmbedding(answers, candidateVectors, s.noise, s.random);
     return { result: { answer: candidates[output] }, event, failures };
   }
-  const universe = keywordUniverse(query, candidates);
+  const fromPublic = await publicAnswers(s, query);
+  const universe = keywordUniverse(query, [...candidates, ...fromPublic]);
   const { answers, failures } = await teacherAnswers(s, query, generationCall(s.model, generationOptions(s)), (text) => keywordSet(text, universe));
   if (s.method === 'keyword') {
     const { output, event } = aggregateKeywordsEm(answers, universe.length, s.keywords, s.noise, s.random);
     const keywords = output.map((i) => universe[i]);
-    return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords)), keywords }, event, failures };
+    return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords, fromPublic)), keywords }, event, failures };
   }
   const privacy = s.noise === null ? null : { epsilon: s.noise, delta: s.ptrDelta };
   const { output, event } = aggregateKeywordsPtr(answers, universe.length, s.keywords, privacy, s.random);
   if (output.items === null) return { result: { answer: await zeroShotAnswer(s, query), keywords: null, ptrPassed: false }, event, failures };
   const keywords = output.items.map((i) => universe[i]);
-  return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords)), keywords, ptrPassed: true }, event, failures };
+  return { result: { answer: await generateText(s, keywordPrompt(s.template, query, keywords, fromPublic)), keywords, ptrPassed: true }, event, failures };
 }

@@ -2,7 +2,8 @@
  * `veil ask …`: private answers from the private split (DP-ICL), through the same services,
  * ledger and jobs as the app. `veil ask --dataset NAME (--query TEXT | --queries FILE)
  * --epsilon E [--aggregation vote|embedding|keyword|ptr] [--per-query] [--ensemble M]
- * [--shots N] [--model …] [--out FILE] [--evaluate [N]] [--json]` reserves the batch, answers
+ * [--shots N] [--sga-depth D] [--sga-candidates K] [--selection model|nearest] [--no-public-data]
+ * [--model …] [--out FILE] [--evaluate [N]] [--json]` reserves the batch, answers
  * and prints (or writes) the veil.dp-answers/v1 document; `veil ask plan …` prices it and
  * spends nothing; `veil ask list` lists runs. Ctrl+C cancels the batch (its reservation stays
  * charged) and exits 130. `veil certificate verify FILE` checks an export.
@@ -36,6 +37,10 @@ interface AskOptions {
   maxTokens?: string;
   instruction?: string;
   evaluate?: string | boolean;
+  sgaDepth?: string;
+  sgaCandidates?: string;
+  selection?: string;
+  publicData?: boolean;
   dataDir: string;
   json?: boolean;
 }
@@ -47,7 +52,8 @@ interface RunOptions extends AskOptions, ModelOptions {
 
 type Request = MethodInput<'ask.plan'>;
 
-const AGGREGATIONS = { vote: 'vote', embedding: 'embedding', keyword: 'keyword', ptr: 'ptr' } as const;
+const AGGREGATIONS = { vote: 'vote', embedding: 'embedding', keyword: 'keyword', ptr: 'ptr', sga: 'sga' } as const;
+const SELECTIONS = { model: 'model', nearest: 'nearest' } as const;
 /** Held-out records answered by --evaluate without a number. */
 const DEFAULT_EVALUATE = 100;
 
@@ -71,12 +77,17 @@ function request(opts: AskOptions): Request {
     maxTokens: n('--max-tokens', opts.maxTokens),
     instruction: opts.instruction,
     evaluate,
+    sgaDepth: n('--sga-depth', opts.sgaDepth),
+    sgaCandidates: n('--sga-candidates', opts.sgaCandidates),
+    sgaSelection: opts.selection === undefined ? undefined : tableOption('--selection', SELECTIONS, opts.selection),
+    publicData: opts.publicData === false ? false : undefined,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Request;
 }
 
 function planText(plan: AnswerPlanDto): string {
-  const noise = plan.noise.kind === 'pure' ? `ε/query = ${plan.noise.epsilonPerQuery.toPrecision(5)}` : `${plan.noise.kind === 'discrete-gaussian' ? 'discrete ' : ''}σ = ${plan.noise.sigma.toPrecision(5)}`;
+  const n = plan.noise;
+  const noise = n.kind === 'pure' ? `ε/query = ${n.epsilonPerQuery.toPrecision(5)}` : n.kind === 'sga' ? `ρ/query = ${n.rho.toPrecision(5)}` : `${n.kind === 'discrete-gaussian' ? 'discrete ' : ''}σ = ${n.sigma.toPrecision(5)}`;
   const budget = plan.budget
     ? `budget: ${plan.budget.spent.toPrecision(4)} spent of ${plan.budget.cap}; after: ${plan.budget.afterJob.toPrecision(4)}; ${plan.budget.atLimit ? 'at least ' : ''}${plan.budget.batchesLeft} more such batches fit`
     : 'no budget set';
@@ -91,7 +102,15 @@ function answersText(run: AnswerRunDto): string {
   const doc = run.document!;
   const labels = doc.task.labels;
   const lines = doc.answers.map((a, i) => {
-    const extra = a.histogram ? ` [${a.histogram.map((h, j) => `${labels[j]}: ${h}`).join(', ')}]` : a.keywords ? ` [keywords: ${a.keywords.join(', ')}]` : a.ptrPassed === false ? ' [PTR failed: zero-shot answer]' : '';
+    const extra = a.histogram
+      ? ` [${a.histogram.map((h, j) => `${labels[j]}: ${h}`).join(', ')}]`
+      : a.keywords
+        ? ` [keywords: ${a.keywords.join(', ')}]`
+        : a.ptrPassed === false
+          ? ' [PTR failed: zero-shot answer]'
+          : a.candidates
+            ? `\n   public candidates: ${a.candidates.map((c, j) => `${j + 1}. ${c}${j === a.selected ? ' (released)' : ''}`).join(' | ')}`
+            : '';
     return `${i + 1}. ${a.answer}${extra}`;
   });
   const e = run.evaluation;
@@ -148,7 +167,11 @@ function askOptions(command: Command): Command {
     .option('--epsilon <e>', 'ε of the whole batch (or of each query with --per-query)')
     .option('--per-query', 'ε is per query; the batch costs their composition')
     .option('--delta <d>', 'δ (default: the dataset budget δ)')
-    .option('--aggregation <a>', 'vote | embedding | keyword | ptr (default: vote for classification, embedding for generation)')
+    .option('--aggregation <a>', 'vote | embedding | keyword | ptr | sga (default: vote for classification; for generation sga with public examples, else embedding)')
+    .option('--sga-depth <d>', 'sga: split levels of the private clustering, up to 2^d clusters (default 2)')
+    .option('--sga-candidates <k>', 'sga: candidates, the public answers nearest to the k largest clusters (default 3)')
+    .option('--selection <s>', 'sga: model (the model picks among the candidates, default) | nearest (the largest cluster’s)')
+    .option('--no-public-data', 'keyword, ptr: do not add the public ensemble’s answers (default: added when the dataset has public examples)')
     .option('--ensemble <m>', 'teachers M per query (default 10)')
     .option('--shots <n>', 'expected private examples per teacher (default 2)')
     .option('--keywords <k>', 'keywords released (keyword) or largest k (ptr) (default 5)')

@@ -11,6 +11,7 @@ import { registerInfo } from './info';
 import { registerLedger } from './ledger';
 import { registerModel } from './model';
 import { registerPlan } from './plan';
+import { registerPublicSource } from './publicSource';
 import { registerServe } from './serve';
 import { registerSizes } from './sizes';
 import { registerSynth } from './synth';
@@ -32,4 +33,5 @@ export const commandGroups: Register[] = [
   registerPlan,
   registerSizes,
   registerAudit,
+  registerPublicSource,
 ];

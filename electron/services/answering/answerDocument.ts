@@ -17,6 +17,7 @@ import type { PrivacyEvent } from '../../../core/accounting/events';
 import type { PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
 import { sizeParameters, type SizeLedgerEntry } from '../sizes/poolSizes';
 import type { PricedAnswers } from './answerPricing';
+import { publicDataParameters } from './sgaSettings';
 
 /** The size of the private split the batch was priced from: released (noisy, charged as its own ledger entry) or declared public. */
 export interface ReleasedSize {
@@ -38,6 +39,11 @@ export function answersPublicMetadata(size: ReleasedSize): Record<string, string
   };
 }
 
+/** What an SGA certificate adds to it. */
+const SGA_PUBLIC_METADATA: Record<string, string> = {
+  'answers[].candidates, answers[].selected': "answers of the public ensemble (prompted with public examples only), chosen by the DP clustering's noisy centres, and the selection among them: post-processing",
+};
+
 /** The batch's public parameters, recorded alike in the ledger reservation and in the certificate. */
 export function batchParameters(priced: PricedAnswers, units: number) {
   const { plan } = priced;
@@ -51,6 +57,7 @@ export function batchParameters(priced: PricedAnswers, units: number) {
     ...(plan.aggregation === 'vote' ? {} : { candidates: request.candidates, maxTokens: request.maxTokens }),
     ...(plan.aggregation === 'keyword' || plan.aggregation === 'ptr' ? { keywords: request.keywords } : {}),
     ...(plan.ptrDelta === null ? {} : { ptrDelta: plan.ptrDelta }),
+    ...publicDataParameters(plan.aggregation, request, priced.publicExamples),
   };
 }
 
@@ -105,7 +112,7 @@ export async function uncommittedAnswers(args: {
       appVersion: APP_VERSION,
       issuedAt: new Date().toISOString(),
       contentHash: await answersContentHash(content),
-      publicMetadata: answersPublicMetadata(args.size),
+      publicMetadata: plan.aggregation === 'sga' ? { ...answersPublicMetadata(args.size), ...SGA_PUBLIC_METADATA } : answersPublicMetadata(args.size),
     },
   };
   return { document, releaseHash: await releaseHash(document) };

@@ -24,6 +24,7 @@ import { RefusalError } from '../refusalError';
 import type { BudgetState } from '../synthesis/synthesisPricing';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
+import { checkPublicData } from './sgaSettings';
 
 const CALIBRATION_TOLERANCE = 1e-3;
 /** Batches counted when saying what is left; beyond, "at least this many". */
@@ -32,13 +33,16 @@ const BATCHES_LEFT_LIMIT = 10_000;
 export interface PricedAnswers {
   plan: AnswerPlanDto;
   shape: AnswerShape;
-  /** The noise parameter: σ (vote, embedding) or ε per query (keyword, ptr). */
+  /** The noise parameter: σ (vote, embedding), ε per query (keyword, ptr) or ρ per query (sga). */
   parameter: number;
   ptrDelta: number;
+  /** Public examples the batch's public ensemble reads (0: none). */
+  publicExamples: number;
 }
 
-export function defaultAggregation(dataset: SynthesisDataset, requested: AnswerMethodName | undefined): AnswerMethodName {
-  const method = requested ?? (dataset.task === 'classification' ? 'vote' : 'embedding');
+/** The aggregation: as requested, else vote for classification, sga for generation with public examples, else embedding. */
+export function defaultAggregation(dataset: SynthesisDataset, requested: AnswerMethodName | undefined, publicExamples = 0): AnswerMethodName {
+  const method = requested ?? (dataset.task === 'classification' ? 'vote' : publicExamples > 0 ? 'sga' : 'embedding');
   if (dataset.task === 'classification' && method !== 'vote') throw new RefusalError(`"${dataset.name}" is a classification task: its queries are answered by private voting (aggregation vote)`);
   if (dataset.task === 'generation' && method === 'vote') throw new RefusalError(`"${dataset.name}" is a generation task: private voting needs a public label set (use embedding, keyword or ptr)`);
   if (dataset.task === 'classification' && dataset.labels.length === 0) throw new RefusalError(`dataset "${dataset.name}" has no public label set: declare its labels in the vault first`);
@@ -54,6 +58,8 @@ export interface PricingInput {
   budget: BudgetState | null;
   /** True in a job: the size release is already charged (in `budget.spent`); a preview counts it. */
   sizeCharged?: boolean;
+  /** Public examples of the dataset (its own public split, or its public source's). */
+  publicExamples?: number;
 }
 
 /**
@@ -66,10 +72,11 @@ export function checkCoversSize(request: AnswerRequest, sizeEvent: PrivacyEvent 
   }
 }
 
-export function priceAnswers({ request, dataset, units, queries, budget, sizeCharged = false }: PricingInput): PricedAnswers {
+export function priceAnswers({ request, dataset, units, queries, budget, sizeCharged = false, publicExamples = 0 }: PricingInput): PricedAnswers {
   if (queries < 1) throw new RefusalError('no queries to answer: give at least one');
-  const method = defaultAggregation(dataset, request.aggregation);
-  const shape: AnswerShape = { ensemble: request.ensemble, shots: request.shots, method };
+  const method = defaultAggregation(dataset, request.aggregation, publicExamples);
+  checkPublicData(dataset, method, request, publicExamples);
+  const shape: AnswerShape = { ensemble: request.ensemble, shots: request.shots, method, ...(method === 'sga' ? { sgaDepth: request.sgaDepth } : {}) };
   const delta = request.delta ?? budget?.delta ?? defaultDelta(units);
   const sizeEvent = poolSizeEvent(dataset.sizePublic === true);
   checkCoversSize(request, sizeEvent);
@@ -96,12 +103,13 @@ export function priceAnswers({ request, dataset, units, queries, budget, sizeCha
     shape,
     parameter,
     ptrDelta,
+    publicExamples,
     plan: {
       request,
       aggregation: method,
       queries,
       delta,
-      noise: method === 'vote' ? { kind: 'discrete-gaussian', sigma: parameter } : isGaussianMethod(method) ? { kind: 'gaussian', sigma: parameter } : { kind: 'pure', epsilonPerQuery: parameter },
+      noise: method === 'vote' ? { kind: 'discrete-gaussian', sigma: parameter } : isGaussianMethod(method) ? { kind: 'gaussian', sigma: parameter } : method === 'sga' ? { kind: 'sga', rho: parameter } : { kind: 'pure', epsilonPerQuery: parameter },
       ptrDelta: method === 'ptr' ? ptrDelta : null,
       sizeEpsilon: sizeEvent === null ? null : POOL_SIZE_EPSILON,
       q,

@@ -13,7 +13,7 @@ import type { ReleasedAnswer } from '../../../core/export/dpAnswersFormat';
 import { answerBatch } from '../../../core/icl/answering/answerBatch';
 import type { AnswerSettings, AnswerTask } from '../../../core/icl/answering/answerQuery';
 import { answerQueryEvent } from '../../../core/icl/answering/answerEvents';
-import { defaultTemplate, type PromptTemplate } from '../../../core/icl/prompts';
+import { defaultTemplate, type Demonstration, type PromptTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { AnswerRequest, AnswerRunDto } from '../../shared/api/answering';
@@ -29,6 +29,8 @@ import { RefusalError } from '../refusalError';
 
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { committedAnswers, reservationParameters, uncommittedAnswers, type ReleasedSize } from './answerDocument';
+import { publicExamples } from './publicExamples';
+import { checkPublicData, checkSgaCapabilities, PUBLIC_EXAMPLES_LIMIT, publicDemonstrations, sgaOptions, usesPublicData } from './sgaSettings';
 import { evaluateAnswers } from './answerEvaluation';
 import { checkCoversSize, defaultAggregation, priceAnswers, type PricedAnswers } from './answerPricing';
 import { poolSizeEvent } from '../../../core/icl/noisyPoolSizes';
@@ -65,7 +67,13 @@ export class AnsweringService {
   async price(request: AnswerRequest): Promise<PricedAnswers> {
     const dataset = await this.source.dataset(request.dataset);
     const queries = await this.queries(dataset, request);
-    return priceAnswers({ request, dataset, units: await this.units(dataset), queries: queries.texts.length, budget: await this.budgetState(dataset) });
+    const publicExamples = (await this.publicDemonstrations(dataset)).length;
+    return priceAnswers({ request, dataset, units: await this.units(dataset), queries: queries.texts.length, budget: await this.budgetState(dataset), publicExamples });
+  }
+
+  /** The dataset's public examples as demonstrations (its public split, or its public source's: publicExamples.ts). */
+  private async publicDemonstrations(dataset: SynthesisDataset): Promise<Demonstration[]> {
+    return dataset.task === 'generation' ? publicDemonstrations(await publicExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT)) : [];
   }
 
   private async units(dataset: SynthesisDataset): Promise<number> {
@@ -97,10 +105,12 @@ export class AnsweringService {
    */
   async start(request: AnswerRequest): Promise<{ jobId: string; runId: number }> {
     const dataset = await this.source.dataset(request.dataset);
-    const method = defaultAggregation(dataset, request.aggregation);
+    const demos = await this.publicDemonstrations(dataset);
+    const method = defaultAggregation(dataset, request.aggregation, demos.length);
     const queries = await this.queries(dataset, request);
     const model = await jobModel(this.ctx); // before reserving: a missing model charges nothing
-    checkCapabilities(model.model, method);
+    checkCapabilities(model.model, method, request);
+    checkPublicData(dataset, method, request, demos.length);
     // Refusals that need no size: they depend on the request, the setting and the cap only.
     checkCoversSize(request, poolSizeEvent(dataset.sizePublic === true));
     const cap = (await this.budgetState(dataset))?.cap;
@@ -109,7 +119,7 @@ export class AnsweringService {
     const sized = await chargeSizeRelease(this.ledger, dataset, new Map([['all', await this.units(dataset)]]), 'size of the private split for DP answers');
     const units = sized.sizes.get('all')!;
     const size = { units, source: sized.source, event: sized.event, ledger: sized.ledger };
-    const priced = priceAnswers({ request, dataset, units, queries: queries.texts.length, budget: await this.budgetState(dataset), sizeCharged: true });
+    const priced = priceAnswers({ request, dataset, units, queries: queries.texts.length, budget: await this.budgetState(dataset), sizeCharged: true, publicExamples: demos.length });
     const { jobId, prepared } = await this.ctx.jobs.launch(
       'answering',
       async (jobId) => {
@@ -123,28 +133,33 @@ export class AnsweringService {
         await this.runs.setLedgerEntry(runId, reservation.id);
         return { runId, reservationId: reservation.id };
       },
-      (job, { runId, reservationId }) => this.answer(job, { runId, reservationId, priced, size, dataset, queries, model }),
+      (job, { runId, reservationId }) => this.answer(job, { runId, reservationId, priced, size, dataset, queries, model, publicExamples: demos }),
     );
     const { runId } = prepared;
     return { jobId, runId };
   }
 
-  private settings(job: JobContext, priced: PricedAnswers, dataset: SynthesisDataset, model: LanguageModel, noise: number | null): Promise<Omit<AnswerSettings, 'onTeacher'>> {
-    const { request } = priced.plan;
+  private settings(job: JobContext, priced: PricedAnswers, dataset: SynthesisDataset, model: LanguageModel, noise: number | null, demos: Demonstration[]): Promise<Omit<AnswerSettings, 'onTeacher'>> {
+    const { request, aggregation } = priced.plan;
     return this.source.pool(dataset, undefined).then((pool) => ({
-      model, pool, template: answerTemplate(dataset, request), task: answerTask(dataset), method: priced.plan.aggregation,
+      model, pool, template: answerTemplate(dataset, request), task: answerTask(dataset), method: aggregation,
       ensemble: request.ensemble, shots: request.shots, q: priced.plan.q, noise, ptrDelta: priced.ptrDelta, keywords: request.keywords,
       candidates: request.candidates, candidateTemperature: CANDIDATE_TEMPERATURE, maxTokens: request.maxTokens, random: cryptoRandom, signal: job.signal,
+      ...(usesPublicData(aggregation, request, demos.length) ? { publicExamples: demos } : {}),
+      ...(aggregation === 'sga' ? { sga: sgaOptions(request) } : {}),
     }));
   }
 
   private async answer(
     job: JobContext,
-    args: { runId: number; reservationId: number; priced: PricedAnswers; size: ReleasedSize; dataset: SynthesisDataset; queries: Queries; model: { model: LanguageModel; identity: ModelIdentity } },
+    args: {
+      runId: number; reservationId: number; priced: PricedAnswers; size: ReleasedSize; dataset: SynthesisDataset; queries: Queries;
+      model: { model: LanguageModel; identity: ModelIdentity }; publicExamples: Demonstration[];
+    },
   ) {
     const { runId, priced, dataset, queries } = args;
     try {
-      const settings = await this.settings(job, priced, dataset, args.model.model, priced.parameter);
+      const settings = await this.settings(job, priced, dataset, args.model.model, priced.parameter, args.publicExamples);
       const { results, failedTeachers } = await answerBatch(settings, queries.texts, (p) => {
         job.progress('queries', p.queriesDone, p.queriesTotal, `query ${Math.min(p.queriesDone + 1, p.queriesTotal)} of ${p.queriesTotal}: teacher ${p.teachersDone} of ${p.teachersTotal}`);
         this.ctx.emit('ask.progress', { runId, jobId: job.id, ...p });
@@ -186,8 +201,9 @@ const evaluationCost = (priced: PricedAnswers, units: number) => ({ query: answe
 const reference = (dataset: SynthesisDataset, e: LabelledExample): string | null => (dataset.task === 'classification' ? e.label : e.output);
 
 /** Refused before anything is reserved: the aggregation needs what the model cannot do. */
-function checkCapabilities(model: LanguageModel, method: string): void {
+function checkCapabilities(model: LanguageModel, method: string, request: Pick<AnswerRequest, 'sgaSelection'>): void {
   const needs = method === 'vote' ? (['scoreLabels', 'score labels'] as const) : (['generate', 'generate text'] as const);
   if (!model.capabilities[needs[0]]) throw new RefusalError(`the active model cannot ${needs[1]}, which ${method} answering needs`);
   if (method === 'embedding' && !model.capabilities.embeddings) throw new RefusalError('the active model gives no embeddings, which embedding space aggregation needs');
+  if (method === 'sga') checkSgaCapabilities(model, request.sgaSelection);
 }

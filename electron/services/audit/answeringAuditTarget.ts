@@ -24,6 +24,7 @@ type AnsweringSpec = Extract<AuditTargetSpec, { kind: 'answering' }>;
 export async function answeringAuditTarget(spec: AnsweringSpec, ctx: TargetContext, name: string): Promise<ResolvedTarget> {
   const dataset = ctx.data.dataset;
   const method = defaultAggregation(dataset, spec.aggregation);
+  if (method === 'sga') throw new RefusalError('auditing semantic group aggregation is not supported yet: audit vote, embedding, keyword or ptr');
   const pool = await ctx.source.pool(dataset, undefined);
   if (pool.units === 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: there is nothing to answer with`);
   // The answering defaults (template, tokens, candidates); ε may exceed the job's cap (an audit may measure ε = 1000).

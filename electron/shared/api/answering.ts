@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { privacyEventSchema } from '../../../core/accounting/events';
 import { answerMethodSchema, dpAnswersSchema } from '../../../core/export/dpAnswersFormat';
 import { method } from './define';
+import { sgaNoiseSchema, sgaRequestFields } from './sgaRequest';
 import { runStatusSchema } from './synthesis';
 
 export { answerMethodSchema } from '../../../core/export/dpAnswersFormat';
@@ -17,7 +18,7 @@ const bounds = z.object({ lower: z.number(), estimate: z.number(), upper: z.numb
 export const answerRequestSchema = z
   .object({
     dataset: z.string().min(1).describe('dataset name'),
-    aggregation: answerMethodSchema.optional().describe('default: vote for classification, embedding for generation'),
+    aggregation: answerMethodSchema.optional().describe('default: vote for classification; for generation sga with public examples, else embedding'),
     queries: z.array(z.string().min(1).max(20_000)).max(10_000).default([]).describe('the questions (public input); empty with evaluate'),
     epsilon: z.number().positive().max(100).describe('ε of the whole batch, or of each query with perQuery'),
     perQuery: z.boolean().default(false),
@@ -30,6 +31,7 @@ export const answerRequestSchema = z
     instruction: z.string().max(2000).optional(),
     maxExampleChars: z.number().int().min(20).max(20_000).default(400),
     evaluate: z.number().int().min(1).max(2000).optional().describe('answer this many held-out records and score the answers'),
+    ...sgaRequestFields,
   })
   .strict();
 export type AnswerRequest = z.output<typeof answerRequestSchema>;
@@ -39,11 +41,12 @@ export const answerPlanSchema = z.object({
   aggregation: answerMethodSchema,
   queries: z.number(),
   delta: z.number(),
-  /** σ (vote: of the exact discrete Gaussian on each count; embedding) or ε per query (keyword, ptr). */
+  /** σ (vote: of the exact discrete Gaussian on each count; embedding), ε per query (keyword, ptr) or ρ per query (sga). */
   noise: z.union([
     z.object({ kind: z.literal('discrete-gaussian'), sigma: z.number() }),
     z.object({ kind: z.literal('gaussian'), sigma: z.number() }),
     z.object({ kind: z.literal('pure'), epsilonPerQuery: z.number() }),
+    sgaNoiseSchema,
   ]),
   /** PTR's δ₀ per test (ptr only). */
   ptrDelta: z.number().nullable(),

@@ -1,12 +1,14 @@
 /**
- * The generation aggregations (embedding, keyword-EM, keyword-PTR) on the real llama.cpp
+ * The generation aggregations (embedding, keyword-EM, keyword-PTR, SGA) on the real llama.cpp
  * path: the generated tiny GGUF in its child process answers as teachers, embeds, and writes
  * the public candidates; every query releases a public candidate or keywords of the public
  * universe, and reports the event its mechanism charged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuery, type AnswerSettings } from '../../../core/icl/answering/answerQuery';
+import { mechanismEvent } from '../../../core/icl/answering/answerEvents';
 import { keywordUniverse } from '../../../core/icl/answering/keywords';
+import { DEFAULT_SGA_SETTINGS } from '../../../core/icl/answering/sga/semanticGroups';
 import { inMemoryPool } from '../../../core/icl/privatePool';
 import { defaultTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
@@ -67,5 +69,17 @@ describe('answering on llama.cpp (tiny GGUF)', () => {
       if (method === 'ptr') expect(typeof result.ptrPassed).toBe('boolean');
     }
     expect(keywordUniverse('which river crosses the town?', [])).toEqual(['river', 'crosses', 'town']);
+  }, 240_000);
+
+  it('semantic group aggregation releases one of the public ensemble’s answers (issue 15)', async () => {
+    const publicOutputs: string[] = [];
+    const publicExamples = Array.from({ length: 6 }, (_, i) => ({ text: `public item ${i} on bridges`, output: `a bridge ${i}` }));
+    const s = { ...settings('sga', 0.5, publicOutputs), publicExamples, sga: { dpm: DEFAULT_SGA_SETTINGS, candidates: 2, selection: 'model' as const } };
+    const { result, event, failures } = await answerQuery(s, 'which bridge?');
+    expect(publicOutputs).toHaveLength(4); // the public ensemble: no zero-shot candidates, no private prompt recorded
+    for (const candidate of result.candidates!) expect(publicOutputs).toContain(candidate);
+    expect(result.candidates![result.selected!]).toBe(result.answer);
+    expect(event).toEqual(mechanismEvent('sga', 0.5, 0, 0.5, DEFAULT_SGA_SETTINGS.depth));
+    expect(failures).toBe(0);
   }, 240_000);
 });

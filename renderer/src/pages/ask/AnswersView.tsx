@@ -9,6 +9,7 @@ import type { VeilApi } from '../../../../electron/shared/contract';
 import { downloadText } from '../../components/download';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { useAsyncAction } from '../../components/useAsyncAction';
+import { SgaCandidates } from './SgaCandidates';
 
 type Answer = NonNullable<AnswerRunDto['document']>['answers'][number];
 
@@ -45,7 +46,7 @@ export function AnswersView({ api, run }: { api: VeilApi; run: AnswerRunDto }) {
               <TableRow>
                 <TableCell>Query</TableCell>
                 <TableCell>Released answer</TableCell>
-                <TableCell>{run.aggregation === 'vote' ? 'Noisy votes (confidence)' : 'Released keywords'}</TableCell>
+                <TableCell>{run.aggregation === 'vote' ? 'Noisy votes (confidence)' : run.aggregation === 'sga' ? 'Public candidates (largest cluster first)' : 'Released keywords'}</TableCell>
                 {run.aggregation === 'ptr' && <TableCell>PTR passed</TableCell>}
               </TableRow>
             </TableHead>
@@ -54,7 +55,7 @@ export function AnswersView({ api, run }: { api: VeilApi; run: AnswerRunDto }) {
                 <TableRow key={i}>
                   <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>{a.query.length > 300 ? `${a.query.slice(0, 300)}…` : a.query}</TableCell>
                   <TableCell>{a.answer}</TableCell>
-                  <TableCell>{detail(a, doc.task.labels)}</TableCell>
+                  <TableCell>{a.candidates ? <SgaCandidates candidates={a.candidates} selected={a.selected} /> : detail(a, doc.task.labels)}</TableCell>
                   {run.aggregation === 'ptr' && <TableCell>{a.ptrPassed ? 'yes' : 'no'}</TableCell>}
                 </TableRow>
               ))}

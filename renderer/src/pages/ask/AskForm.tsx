@@ -5,9 +5,10 @@
  * left; "Ask" reserves it and starts answering.
  */
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { ChangeEvent, FormEvent } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
-import { aggregationLabels, effectiveAggregation, usesCandidates, usesKeywords, type AskFormState } from './askForm';
+import { aggregationLabels, usesCandidates, usesKeywords, type AskFormState } from './askForm';
+import { SgaFields } from './SgaFields';
 
 interface Props {
   form: AskFormState;
@@ -18,13 +19,17 @@ interface Props {
   onChange: (form: AskFormState) => void;
   onPrice: () => void;
   onAsk: () => void;
+  /** The aggregation the request gets ('' = the default, resolved by the task and public examples). */
+  effective: string;
+  /** Where the dataset's public examples come from (PublicSourceControl). */
+  publicExamples?: ReactNode;
 }
 
 type TextKey = 'epsilon' | 'ensemble' | 'shots' | 'evaluate' | 'candidates' | 'keywords';
 
-export function AskForm({ form, errors, datasets, busy, priced, onChange, onPrice, onAsk }: Props) {
+export function AskForm({ form, errors, datasets, busy, priced, onChange, onPrice, onAsk, effective, publicExamples }: Props) {
   const dataset = datasets.find((d) => d.name === form.dataset);
-  const method = effectiveAggregation(form, dataset?.task);
+  const method = effective;
   const methods = Object.entries(aggregationLabels).filter(([m]) => (dataset?.task === 'classification' ? m === 'vote' : dataset ? m !== 'vote' : true));
   const field = (key: TextKey, label: string, helper: string) => (
     <TextField
@@ -65,8 +70,16 @@ export function AskForm({ form, errors, datasets, busy, priced, onChange, onPric
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="Aggregation" value={form.aggregation} onChange={(e) => onChange({ ...form, aggregation: e.target.value as AskFormState['aggregation'] })} size="small" sx={{ minWidth: 380 }}>
-            <MenuItem value="">Default for the task</MenuItem>
+          <TextField
+            select
+            label="Aggregation"
+            value={form.aggregation}
+            onChange={(e) => onChange({ ...form, aggregation: e.target.value as AskFormState['aggregation'] })}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            size="small"
+            sx={{ minWidth: 380 }}
+          >
+            <MenuItem value="">Default for the task{effective && form.aggregation === '' ? ` (${effective})` : ''}</MenuItem>
             {methods.map(([value, label]) => (
               <MenuItem key={value} value={value}>
                 {label}
@@ -74,6 +87,8 @@ export function AskForm({ form, errors, datasets, busy, priced, onChange, onPric
             ))}
           </TextField>
         </Stack>
+        {publicExamples}
+        <SgaFields form={form} errors={errors} aggregation={effective} onChange={(next) => onChange({ ...form, ...next })} />
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
           {field('epsilon', form.perQuery ? 'ε per query' : 'ε of the batch', form.perQuery ? 'the batch costs their composition' : 'for all the questions together')}
           <FormControlLabel control={<Checkbox checked={form.perQuery} onChange={(e) => onChange({ ...form, perQuery: e.target.checked })} />} label="ε per query" />

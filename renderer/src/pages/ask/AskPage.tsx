@@ -17,7 +17,8 @@ import { AnswersView } from './AnswersView';
 import { AskForm } from './AskForm';
 import { AskPlanSummary } from './AskPlanSummary';
 import { AskProgress } from './AskProgress';
-import { initialAskForm, toAskRequest, type AskFormState, type Request } from './askForm';
+import { effectiveAggregation, initialAskForm, toAskRequest, type AskFormState, type Request } from './askForm';
+import { PublicSourceControl } from './PublicSourceControl';
 
 function AskView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<AskFormState>(initialAskForm);
@@ -28,13 +29,16 @@ function AskView({ api }: { api: VeilApi }) {
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const runs = useApiQuery(() => api['ask.list']({}), [api]);
   const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['ask.get']({ id: selected })), [api], selected);
+  const publicSource = useApiQuery(() => (form.dataset === '' ? Promise.resolve(null) : api['publicSource.get']({ dataset: form.dataset })), [api], form.dataset);
+  const task = datasets.data?.find((d) => d.name === form.dataset)?.task;
+  const effective = effectiveAggregation(form, task, (publicSource.data?.uses ?? 'none') !== 'none');
   const refresh = () => (runs.reload(), current.reload());
   const { job, track } = useTrackedJob(api, refresh);
   const running = job !== null && !job.finished;
   const edits = useRef(0);
 
   const price = async () => {
-    const result = toAskRequest(form, datasets.data?.find((d) => d.name === form.dataset)?.task);
+    const result = toAskRequest(form, effective);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     const edit = edits.current;
@@ -67,6 +71,8 @@ function AskView({ api }: { api: VeilApi }) {
           onChange={(next) => (edits.current++, setForm(next), setPlan(null))}
           onPrice={() => void price()}
           onAsk={() => void ask()}
+          effective={effective}
+          publicExamples={publicSource.data && task === 'generation' && <PublicSourceControl api={api} source={publicSource.data} datasets={datasets.data ?? []} onChanged={() => (publicSource.reload(), setPlan(null))} />}
         />
         {error && <Alert severity="error">{error}</Alert>}
         {plan && <AskPlanSummary plan={plan} />}

@@ -1,10 +1,11 @@
 /** The Ask form's state (text fields as typed) and its validation into an ask.plan / ask.start request. */
 import type { AnswerMethodName } from '../../../../electron/shared/api/answering';
 import type { MethodInput } from '../../../../electron/shared/contract';
+import { initialSgaForm, sgaRequestPart, type SgaFormState } from './sgaForm';
 
 export type Request = MethodInput<'ask.plan'>;
 
-export interface AskFormState {
+export interface AskFormState extends SgaFormState {
   dataset: string;
   /** '' = the task's default (vote for classification, embedding for generation). */
   aggregation: AnswerMethodName | '';
@@ -23,32 +24,35 @@ export interface AskFormState {
 }
 
 export const initialAskForm: AskFormState = {
-  dataset: '', aggregation: '', epsilon: '1', perQuery: false, ensemble: '10', shots: '2', queries: '', evaluate: '', candidates: '20', keywords: '5',
+  dataset: '', aggregation: '', epsilon: '1', perQuery: false, ensemble: '10', shots: '2', queries: '', evaluate: '', candidates: '20', keywords: '5', ...initialSgaForm,
 };
 
-type Task = 'classification' | 'generation';
-
-/** The aggregation a form runs: the chosen one, else the task's default (vote for classification, embedding for generation). */
-export const effectiveAggregation = (form: Pick<AskFormState, 'aggregation'>, task: Task | undefined): AnswerMethodName | null =>
-  form.aggregation !== '' ? form.aggregation : task === undefined ? null : task === 'classification' ? 'vote' : 'embedding';
 /** Whether an aggregation uses public zero-shot candidates / a number of keywords. */
-export const usesCandidates = (m: AnswerMethodName | null) => m === 'embedding' || m === 'keyword' || m === 'ptr';
-export const usesKeywords = (m: AnswerMethodName | null) => m === 'keyword' || m === 'ptr';
+export const usesCandidates = (m: string) => m === 'embedding' || m === 'keyword' || m === 'ptr';
+export const usesKeywords = (m: string) => m === 'keyword' || m === 'ptr';
 
 export const aggregationLabels: Record<AnswerMethodName, string> = {
   vote: 'Private voting (RNM-Gaussian, classification)',
   embedding: 'Embedding space aggregation (generation)',
   keyword: 'Keyword space aggregation, joint EM (generation)',
   ptr: 'Keyword space aggregation, PTR with private k (generation)',
+  sga: 'Semantic group aggregation with public examples (generation)',
 };
+
+/** The aggregation a request with this form's choice gets: '' is the task's default (sga for generation with public examples). */
+export function effectiveAggregation(form: Pick<AskFormState, 'aggregation'>, task: 'classification' | 'generation' | undefined, hasPublicExamples: boolean): AnswerMethodName | '' {
+  if (form.aggregation !== '' || task === undefined) return form.aggregation;
+  return task === 'classification' ? 'vote' : hasPublicExamples ? 'sga' : 'embedding';
+}
 
 type Errors = Partial<Record<keyof AskFormState, string>>;
 
 export const queryLines = (text: string) => text.split(/\r?\n/).map((q) => q.trim()).filter((q) => q !== '');
 
-/** `task`: the chosen dataset's, so that only the fields its aggregation uses are checked and sent. */
-export function toAskRequest(form: AskFormState, task?: Task): { ok: true; request: Request } | { ok: false; errors: Errors } {
-  const errors: Errors = {};
+/** `aggregation`: the one the request gets (the page resolves the default), so that only the fields it uses are checked and sent. */
+export function toAskRequest(form: AskFormState, aggregation: AnswerMethodName | '' = form.aggregation): { ok: true; request: Request } | { ok: false; errors: Errors } {
+  const sga = sgaRequestPart(form, aggregation);
+  const errors: Errors = { ...sga.errors };
   const number = (key: 'epsilon' | 'ensemble' | 'shots' | 'evaluate' | 'candidates' | 'keywords', integer: boolean, max: number) => {
     const value = Number(form[key]);
     if (form[key].trim() === '' || !Number.isFinite(value) || value <= 0 || value > max || (integer && !Number.isInteger(value))) {
@@ -61,9 +65,8 @@ export function toAskRequest(form: AskFormState, task?: Task): { ok: true; reque
   const ensemble = number('ensemble', true, 200);
   const shots = number('shots', true, 50);
   const evaluate = form.evaluate.trim() === '' ? undefined : number('evaluate', true, 2000);
-  const method = effectiveAggregation(form, task);
-  const candidates = usesCandidates(method) ? number('candidates', true, 100) : undefined;
-  const keywords = usesKeywords(method) ? number('keywords', true, 50) : undefined;
+  const candidates = usesCandidates(aggregation) ? number('candidates', true, 100) : undefined;
+  const keywords = usesKeywords(aggregation) ? number('keywords', true, 50) : undefined;
   const queries = queryLines(form.queries);
   if (evaluate === undefined && queries.length === 0) errors.queries = 'type at least one question (one per line), or evaluate on held-out records';
   if (evaluate !== undefined && queries.length > 0) errors.evaluate = 'evaluation answers held-out records: clear the questions, or clear this';
@@ -76,6 +79,7 @@ export function toAskRequest(form: AskFormState, task?: Task): { ok: true; reque
       ...(evaluate === undefined ? {} : { evaluate }),
       ...(candidates === undefined ? {} : { candidates }),
       ...(keywords === undefined ? {} : { keywords }),
+      ...sga.fields,
     },
   };
 }

@@ -22,24 +22,24 @@ describe('Ask form validation', () => {
   });
 
   it('sends candidates and keywords only for the aggregations that use them, validated', () => {
-    const vote = toAskRequest({ ...base, queries: 'q', candidates: 'x', keywords: '0' }, 'classification');
+    const vote = toAskRequest({ ...base, queries: 'q', candidates: 'x', keywords: '0' }, 'vote');
     expect(vote.ok && vote.request).not.toHaveProperty('candidates'); // vote uses neither: not checked, not sent
     expect(vote.ok && vote.request).not.toHaveProperty('keywords');
-    const embedding = toAskRequest({ ...base, queries: 'q', candidates: '30' }, 'generation');
+    const embedding = toAskRequest({ ...base, queries: 'q', candidates: '30' }, 'embedding');
     expect(embedding.ok && embedding.request).toMatchObject({ candidates: 30 });
     expect(embedding.ok && embedding.request).not.toHaveProperty('keywords');
-    const keyword = toAskRequest({ ...base, queries: 'q', aggregation: 'keyword', candidates: '20', keywords: '7' }, 'generation');
+    const keyword = toAskRequest({ ...base, queries: 'q', aggregation: 'keyword', candidates: '20', keywords: '7' }, 'keyword');
     expect(keyword.ok && keyword.request).toMatchObject({ aggregation: 'keyword', candidates: 20, keywords: 7 });
-    expect(toAskRequest({ ...base, queries: 'q', aggregation: 'ptr', candidates: '0', keywords: '51' }, 'generation')).toMatchObject({
+    expect(toAskRequest({ ...base, queries: 'q', aggregation: 'ptr', candidates: '0', keywords: '51' }, 'ptr')).toMatchObject({
       ok: false,
       errors: { candidates: expect.stringMatching(/at most 100/), keywords: expect.stringMatching(/at most 50/) },
     });
-    expect(toAskRequest({ ...base, queries: 'q', candidates: '2.5' }, 'generation')).toMatchObject({ ok: false, errors: { candidates: expect.stringMatching(/whole number/) } });
+    expect(toAskRequest({ ...base, queries: 'q', candidates: '2.5' }, 'embedding')).toMatchObject({ ok: false, errors: { candidates: expect.stringMatching(/whole number/) } });
   });
 
   it('defaults: 20 candidates and 5 keywords, as the CLI', () => {
     expect(initialAskForm).toMatchObject({ candidates: '20', keywords: '5' });
-    expect(effectiveAggregation({ aggregation: '' }, 'generation')).toBe('embedding');
-    expect(effectiveAggregation({ aggregation: '' }, 'classification')).toBe('vote');
+    expect(effectiveAggregation({ aggregation: '' }, 'generation', false)).toBe('embedding');
+    expect(effectiveAggregation({ aggregation: '' }, 'classification', false)).toBe('vote');
   });
 });
