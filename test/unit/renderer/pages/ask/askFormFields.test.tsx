@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { AskForm } from '../../../../../renderer/src/pages/ask/AskForm';
-import { initialAskForm, type AskFormState } from '../../../../../renderer/src/pages/ask/askForm';
+import { effectiveAggregation, initialAskForm, type AskFormState } from '../../../../../renderer/src/pages/ask/askForm';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -13,7 +13,8 @@ const datasets = [{ name: 'mail', task: 'classification' as const }, { name: 'no
 function labels(form: AskFormState, errors: Partial<Record<keyof AskFormState, string>> = {}) {
   const container = document.createElement('div');
   const root = createRoot(container);
-  act(() => root.render(<AskForm form={form} errors={errors} datasets={datasets} busy={false} priced={false} onChange={() => {}} onPrice={() => {}} onAsk={() => {}} />));
+  const effective = effectiveAggregation(form, datasets.find((d) => d.name === form.dataset)?.task, false);
+  act(() => root.render(<AskForm form={form} errors={errors} datasets={datasets} busy={false} priced={false} onChange={() => {}} onPrice={() => {}} onAsk={() => {}} effective={effective} />));
   const found = [...container.querySelectorAll('label')].map((l) => l.textContent ?? '');
   const text = container.textContent ?? '';
   act(() => root.unmount());
