@@ -50,8 +50,9 @@ export function chooseAccountant(event: PrivacyEvent): Accountant {
 
 function account(event: PrivacyEvent, ask: (a: Accountant) => Bounds, { crossCheck = true }: AccountingOptions): AccountingResult {
   const accountant = chooseAccountant(event);
-  const bounds = ask(accountant);
-  if (accountant === rdpAccountant) return { accountant: 'rdp', bounds };
+  // PLD may still refuse once it sees the losses (beyond its float64 grid): RDP then answers.
+  const bounds = accountant === rdpAccountant ? null : tryPld(() => ask(accountant));
+  if (!bounds) return { accountant: 'rdp', bounds: ask(rdpAccountant) };
   if (!crossCheck && bounds.upper < Infinity) return { accountant: 'pld', bounds };
   const rdp = tryRdp(() => ask(rdpAccountant));
   const bounded = withRdpUpper(bounds, rdp);
@@ -62,6 +63,16 @@ function account(event: PrivacyEvent, ask: (a: Accountant) => Bounds, { crossChe
 /** PLD's bounds with RDP's finite upper bound in place of an infinite one; null when that does not apply. */
 export function withRdpUpper(pld: Bounds, rdp: Bounds | null): Bounds | null {
   return pld.upper === Infinity && rdp && rdp.upper < Infinity ? { lower: Math.min(pld.lower, rdp.upper), estimate: rdp.upper, upper: rdp.upper } : null;
+}
+
+/** The PLD answer, or null where PLD refuses the event. */
+function tryPld(ask: () => Bounds): Bounds | null {
+  try {
+    return ask();
+  } catch (error) {
+    if (!(error instanceof UnsupportedByPldError)) throw error;
+    return null;
+  }
 }
 
 /** The RDP answer, or null for an event RDP cannot take. */
