@@ -97,6 +97,26 @@ describe('accounting at losses of thousands of nats', () => {
   });
 });
 
+describe('beyond the grid: losses of 10⁷ nats', () => {
+  // Gaussian σ = 0.0002 (μ = 5000: mean loss 1.25·10⁷ nats) then pure ε = 1.
+  const event = sequence([gaussian(0.0002), pureDp(1)]);
+  const truth = gaussianThenPure(5000, 1);
+
+  it('PLD refuses the event (UnsupportedByPldError), it does not truncate it', () => {
+    expect(() => pldAccountant.epsilon(event, 1e-5)).toThrow(UnsupportedByPldError);
+    expect(() => pldAccountant.delta(event, 1000)).toThrow(UnsupportedByPldError);
+  });
+
+  it('the facade answers with RDP’s sound upper bound', () => {
+    const epsilon = accountEpsilon(event, 1e-5);
+    expect(epsilon.accountant).toBe('rdp');
+    expect(epsilon.bounds.upper).toBeGreaterThanOrEqual(epsilonOf(truth, 1e-5) * (1 - SLACK));
+    const delta = accountDelta(event, 1.2e7);
+    expect(delta.accountant).toBe('rdp');
+    expect(delta.bounds.upper).toBeGreaterThanOrEqual(truth(1.2e7) * (1 - SLACK));
+  });
+});
+
 describe('the grid path on a loss beyond e^709 (a discrete Gaussian with σ = 0.02: L = 1250 at the mode)', () => {
   // P(S = 0) ≥ 1 − 2e^{−1/(2σ²)}, so δ(ε) ≈ 1 − e^{ε − 1250} and ε(1e-5) > 1249.9999.
   const loss = discreteGaussianLoss(0.02, 1, 1);
