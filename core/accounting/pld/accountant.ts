@@ -90,6 +90,7 @@ export function createPldAccountant(options: PldOptions = {}): Accountant {
         if (!(gap > target) || state.best.upper < combined.lower) state.done = true;
         else if (!state.done) state.h *= Math.min(1 / 1.5, Math.max(1 / 8, 0.9 * Math.sqrt(target / gap)));
       }
+      if (Number.isNaN(combined.upper)) throw new GridRangeError('the upper bound came out NaN');
       if (states.every((s) => s.done)) return combined;
     }
   }

@@ -67,6 +67,7 @@ export function evaluateDirection(parts: DirectionPart[], h: number, tail: numbe
   const upperInfinity = infinity((d) => d.upper.infinityMass);
   const lowerInfinity = labelsUsable ? infinity((d) => d.labelsP.infinityMass) : 0;
   const upperSlack = upperTails.above + upperTails.below + size * noise[0];
+  if (Number.isNaN(upperSlack) || Number.isNaN(upperInfinity)) throw new GridRangeError(`the window's tail bound overflowed float64 at grid step ${h}`);
   const steps = discrete.reduce((sum, d) => sum + d.count, 0);
   const shift = discrete.reduce((sum, d) => sum + d.count * d.labelShift, 0);
   // Label minus loss lies in [−c, h − c) per step (sd ≤ h/2): 5 sd of the sum, one cell more.
