@@ -15,6 +15,7 @@ import { analyticGaussianLogDelta } from '../../../../core/accounting/analyticGa
 import { gaussian, poissonSampled, pureDp, sequence } from '../../../../core/accounting/events';
 import { evaluateDirection } from '../../../../core/accounting/pld/direction';
 import { discreteGaussianLoss } from '../../../../core/accounting/pld/discreteGaussianLoss';
+import { gaussianLoss, type LossDistribution } from '../../../../core/accounting/pld/lossDistribution';
 import { GridRangeError, lossRange } from '../../../../core/accounting/pld/discretise';
 
 /** δ(t) of the Gaussian pair with μ = Δ/σ, for any real t (δ(−t) = 1 − e^{−t} + e^{−t}·δ(t)). */
@@ -141,5 +142,23 @@ describe('the grid path on a loss beyond e^709 (a discrete Gaussian with σ = 0.
     } catch (error) {
       expect(error).toBeInstanceOf(GridRangeError);
     }
+  });
+});
+
+describe('the grid refuses a loss distribution that overflows (NaN) instead of truncating it', () => {
+  // A Gaussian (μ = 1) whose quantities read NaN past some loss, as e^{ε}·0 does in float64.
+  const base = gaussianLoss(1);
+  const overflowing = (from: number, to: number, field: 'finiteDelta' | 'survival'): LossDistribution => ({
+    ...base,
+    at: (epsilon) => (epsilon > from && epsilon < to ? { ...base.at(epsilon), [field]: NaN } : base.at(epsilon)),
+  });
+
+  it('lossRange does not take NaN for a negligible tail (was: the range ended at the first NaN)', () => {
+    expect(() => lossRange(overflowing(3, Infinity, 'finiteDelta'), 1e-16)).toThrow(GridRangeError);
+  });
+
+  it('a NaN inside the window is refused (was: δ = NaN and ε = 0)', () => {
+    const loss = overflowing(2, 3, 'survival');
+    expect(() => evaluateDirection([{ loss, count: 4, range: { lo: -10, hi: 10 } }], 0.01, 1e-16)).toThrow(GridRangeError);
   });
 });
