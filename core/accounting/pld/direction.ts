@@ -97,6 +97,9 @@ export function evaluateDirection(parts: DirectionPart[], h: number, tail: numbe
   };
 }
 
-const allFinite = (values: ArrayLike<number>): boolean => Array.prototype.every.call(values, Number.isFinite);
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let j = 0; j < values.length; j++) if (!Number.isFinite(values[j])) return false;
+  return true;
+}
 
 const usableLabels = (d: Discretisation): boolean => allFinite(d.labelsP.masses) && allFinite(d.labelsQ) && Number.isFinite(d.labelShift);
