@@ -2,8 +2,9 @@
  * The accounting facade: ε (or δ) of any privacy event with bounds (PLD's are proven up to
  * the estimated FFT rounding, pld/compose.ts; RDP's are proven). The PLD
  * accountant answers whenever it can take the event (tight, lower/estimate/upper); events
- * it cannot take (sampling without replacement, a discrete Gaussian over an ℓ2 norm, …) go to the RDP
- * accountant (upper bound only). Poisson sampling under replace-one is taken by neither
+ * it cannot take (sampling without replacement, a discrete Gaussian over an ℓ2 norm, …), or
+ * refuses once it sees losses beyond its float64 grid (GridRangeError, pld/discretise.ts), go to
+ * the RDP accountant (upper bound only). Poisson sampling under replace-one is taken by neither
  * and refused. Unless `crossCheck` is false, the RDP answer is
  * reported beside a PLD answer when RDP can take the event too.
  *
@@ -50,8 +51,9 @@ function chooseAccountant(event: PrivacyEvent): Accountant {
 
 function account(event: PrivacyEvent, ask: (a: Accountant) => Bounds, { crossCheck = true }: AccountingOptions): AccountingResult {
   const accountant = chooseAccountant(event);
-  const bounds = ask(accountant);
-  if (accountant === rdpAccountant) return { accountant: 'rdp', bounds };
+  // PLD may still refuse once it sees the losses (beyond its float64 grid): RDP then answers.
+  const bounds = accountant === rdpAccountant ? null : tryPld(() => ask(accountant));
+  if (!bounds) return { accountant: 'rdp', bounds: ask(rdpAccountant) };
   if (!crossCheck && bounds.upper < Infinity) return { accountant: 'pld', bounds };
   const rdp = tryRdp(() => ask(rdpAccountant));
   const bounded = withRdpUpper(bounds, rdp);
@@ -64,12 +66,17 @@ export function withRdpUpper(pld: Bounds, rdp: Bounds | null): Bounds | null {
   return pld.upper === Infinity && rdp && rdp.upper < Infinity ? { lower: Math.min(pld.lower, rdp.upper), estimate: rdp.upper, upper: rdp.upper } : null;
 }
 
+/** The PLD answer, or null where PLD refuses the event. */
+const tryPld = (ask: () => Bounds): Bounds | null => unlessRefused(ask, UnsupportedByPldError);
+
 /** The RDP answer, or null for an event RDP cannot take. */
-export function tryRdp(ask: () => Bounds): Bounds | null {
+export const tryRdp = (ask: () => Bounds): Bounds | null => unlessRefused(ask, RdpUnsupportedEventError);
+
+function unlessRefused(ask: () => Bounds, refusal: abstract new (...args: never[]) => Error): Bounds | null {
   try {
     return ask();
   } catch (error) {
-    if (!(error instanceof RdpUnsupportedEventError)) throw error;
+    if (!(error instanceof refusal)) throw error;
     return null;
   }
 }

@@ -31,7 +31,7 @@ import { fft } from '../accounting/pld/fft';
 import { gaussianLoss, type LossDistribution } from '../accounting/pld/lossDistribution';
 import { planEvent, type Plan } from '../accounting/pld/plan';
 import { epsilonFor } from '../accounting/pld/query';
-import { latticeStep, stepScale } from '../accounting/pld/accountant';
+import { beyondGrid, latticeStep, stepScale } from '../accounting/pld/accountant';
 import { logMgf } from '../accounting/pld/window';
 
 export interface RepeatedCompositionOptions {
@@ -79,6 +79,10 @@ interface Part {
  * UnsupportedByPldError where the PLD accountant cannot take the events.
  */
 export function createRepeatedComposition(options: RepeatedCompositionOptions): RepeatedComposition | null {
+  return beyondGrid(options.repeated, () => buildRepeatedComposition(options));
+}
+
+function buildRepeatedComposition(options: RepeatedCompositionOptions): RepeatedComposition | null {
   const { maxCount, deltas } = options;
   if (!(Number.isInteger(maxCount) && maxCount >= 1)) throw new RangeError(`repeatedComposition: maxCount must be a positive integer, got ${maxCount}`);
   if (deltas.length === 0 || !deltas.every((d) => d > 0 && d < 1)) throw new RangeError('repeatedComposition: every δ must be in (0, 1)');

@@ -11,10 +11,10 @@
 import type { Accountant, Bounds } from '../accountant';
 import { analyticGaussianLogDelta } from '../analyticGaussian';
 import { privacyEventSchema, type PrivacyEvent } from '../events';
-import { discretise, lossRange } from './discretise';
+import { discretise, GridRangeError, lossRange } from './discretise';
 import { evaluateDirection, type DirectionBounds, type DirectionPart } from './direction';
 import { gaussianLoss } from './lossDistribution';
-import { planEvent, type Plan, type PlanPart } from './plan';
+import { planEvent, UnsupportedByPldError, type Plan, type PlanPart } from './plan';
 import { bisectPositive } from './solve';
 
 export interface PldOptions {
@@ -90,6 +90,7 @@ export function createPldAccountant(options: PldOptions = {}): Accountant {
         if (!(gap > target) || state.best.upper < combined.lower) state.done = true;
         else if (!state.done) state.h *= Math.min(1 / 1.5, Math.max(1 / 8, 0.9 * Math.sqrt(target / gap)));
       }
+      if (Number.isNaN(combined.upper)) throw new GridRangeError('the upper bound came out NaN');
       if (states.every((s) => s.done)) return combined;
     }
   }
@@ -100,15 +101,25 @@ export function createPldAccountant(options: PldOptions = {}): Accountant {
       if (!(delta > 0 && delta < 1)) throw new RangeError(`pldAccountant.epsilon: δ must be in (0, 1), got ${delta}`);
       const plan = planEvent(privacyEventSchema.parse(event));
       if (plan.parts.length === 0) return plan.gaussianPrecision > 0 ? gaussianEpsilon(Math.sqrt(plan.gaussianPrecision), delta) : exact(0);
-      return refine(plan, TAIL_FRACTION * delta, () => absoluteGap, (d) => midpoint(d.epsilonLower(delta), d.epsilonUpper(delta)));
+      return beyondGrid(event, () => refine(plan, TAIL_FRACTION * delta, () => absoluteGap, (d) => midpoint(d.epsilonLower(delta), d.epsilonUpper(delta))));
     },
     delta(event: PrivacyEvent, epsilon: number): Bounds {
       if (!(epsilon >= 0)) throw new RangeError(`pldAccountant.delta: ε must be ≥ 0, got ${epsilon}`);
       const plan = planEvent(privacyEventSchema.parse(event));
       if (plan.parts.length === 0) return plan.gaussianPrecision > 0 ? gaussianDelta(Math.sqrt(plan.gaussianPrecision), epsilon) : exact(0);
-      return refine(plan, DELTA_QUERY_TAIL, (d) => DELTA_FLOOR + d.slack, (d) => midpoint(d.deltaLower(epsilon), d.deltaUpper(epsilon)));
+      return beyondGrid(event, () => refine(plan, DELTA_QUERY_TAIL, (d) => DELTA_FLOOR + d.slack, (d) => midpoint(d.deltaLower(epsilon), d.deltaUpper(epsilon))));
     },
   };
+}
+
+/** The grid's answer, or UnsupportedByPldError where float64 cannot carry the event's losses (the facade then uses RDP). */
+export function beyondGrid<T>(event: PrivacyEvent, answer: () => T): T {
+  try {
+    return answer();
+  } catch (error) {
+    if (error instanceof GridRangeError) throw new UnsupportedByPldError(event, `its privacy losses are beyond the grid (${error.message})`);
+    throw error;
+  }
 }
 
 /** The worse direction decides every bound. */

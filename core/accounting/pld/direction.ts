@@ -7,7 +7,7 @@
  * bounds are certified up to float64 rounding of the FFT, not beyond it.
  */
 import { convolvePower } from './compose';
-import { discretise } from './discretise';
+import { discretise, GridRangeError, type Discretisation } from './discretise';
 import type { LossDistribution } from './lossDistribution';
 import { deltaAt, epsilonFor, labelDelta } from './query';
 import { bisectPositive } from './solve';
@@ -36,6 +36,14 @@ const BISECTION_TOLERANCE = 1e-9;
 
 export function evaluateDirection(parts: DirectionPart[], h: number, tail: number): DirectionBounds {
   const discrete = parts.map((p) => ({ ...discretise(p.loss, h, p.range), count: p.count }));
+  // Losses of hundreds of nats can overflow e^{loss} in float64: a NaN in the upper PMF would read as
+  // δ = NaN and ε = 0 (an under-charge), so it is refused; unusable labels only drop the lower bound to 0.
+  if (!discrete.every((d) => allFinite(d.upper.masses) && Number.isFinite(d.upper.infinityMass))) {
+    throw new GridRangeError(`a loss quantity overflowed float64 at grid step ${h}`);
+  }
+  const labelsUsable = discrete.every(usableLabels);
+  // Finite stand-ins keep the window and FFT finite (labels share complex signals with the upper PMF).
+  if (!labelsUsable) for (const d of discrete) Object.assign(d, { labelsP: d.upper, labelsQ: new Float64Array(d.labelsQ.length), labelShift: 0 });
   const upperParts = discrete.map((d) => ({ pld: d.upper, count: d.count }));
   const labelParts = discrete.map((d) => ({ pld: d.labelsP, count: d.count }));
   // Label sums differ from loss sums by up to h per step: they get their own window.
@@ -53,11 +61,13 @@ export function evaluateDirection(parts: DirectionPart[], h: number, tail: numbe
   );
   for (const signal of signals) for (let j = 0; j < size; j++) signal[j] = Math.max(0, signal[j]);
   const [upper, labelsP, labelsQ] = signals;
+  if (!allFinite(upper) || !allFinite(noise)) throw new GridRangeError(`the composed PMF overflowed float64 at grid step ${h}`);
   const infinity = (pick: (d: (typeof discrete)[number]) => number): number =>
     -Math.expm1(discrete.reduce((sum, d) => sum + d.count * Math.log1p(-pick(d)), 0));
   const upperInfinity = infinity((d) => d.upper.infinityMass);
-  const lowerInfinity = infinity((d) => d.labelsP.infinityMass);
+  const lowerInfinity = labelsUsable ? infinity((d) => d.labelsP.infinityMass) : 0;
   const upperSlack = upperTails.above + upperTails.below + size * noise[0];
+  if (Number.isNaN(upperSlack) || Number.isNaN(upperInfinity)) throw new GridRangeError(`the window's tail bound overflowed float64 at grid step ${h}`);
   const steps = discrete.reduce((sum, d) => sum + d.count, 0);
   const shift = discrete.reduce((sum, d) => sum + d.count * d.labelShift, 0);
   // Label minus loss lies in [−c, h − c) per step (sd ≤ h/2): 5 sd of the sum, one cell more.
@@ -65,7 +75,11 @@ export function evaluateDirection(parts: DirectionPart[], h: number, tail: numbe
   const lowerSlack = labelTails.above + labelTails.below;
   const labels = { a: labelsP, b: labelsQ, offset: labelOffset, shift, infinityMass: lowerInfinity, below: steps * h - shift, noiseA: noise[1], noiseB: noise[2] };
   const lowerRaw = labelDelta(labels, h, reach);
-  const deltaLower = (epsilon: number): number => Math.max(0, lowerRaw(epsilon) - lowerSlack);
+  // 0 is always a valid lower bound: taken where the labels are unusable or a term overflowed (NaN).
+  const deltaLower = (epsilon: number): number => {
+    const delta = labelsUsable ? lowerRaw(epsilon) - lowerSlack : 0;
+    return delta > 0 ? delta : 0;
+  };
   const epsilonUpper = (delta: number): number =>
     delta <= upperSlack ? Infinity : Math.max(0, epsilonFor(upper, upperOffset, h, upperInfinity, delta - upperSlack));
   return {
@@ -82,3 +96,10 @@ export function evaluateDirection(parts: DirectionPart[], h: number, tail: numbe
     },
   };
 }
+
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let j = 0; j < values.length; j++) if (!Number.isFinite(values[j])) return false;
+  return true;
+}
+
+const usableLabels = (d: Discretisation): boolean => allFinite(d.labelsP.masses) && allFinite(d.labelsQ) && Number.isFinite(d.labelShift);

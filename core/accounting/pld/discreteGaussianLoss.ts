@@ -68,7 +68,8 @@ export function discreteGaussianLoss(sigma: number, delta: number, k: 1 | 2): Lo
       if (t < lo) return { survival: 0, survivalQ: 0, finiteDelta: 0 };
       const survival = below(t) - below(lo - 1);
       const survivalQ = below(t - shift);
-      return { survival, survivalQ, finiteDelta: Math.max(0, survival - Math.exp(epsilon) * survivalQ) };
+      // e^ε·Q as e^{ε + log Q}: e^ε alone overflows above 709 nats (∞·0 = NaN, ∞·tiny = ∞).
+      return { survival, survivalQ, finiteDelta: Math.max(0, survival - Math.exp(epsilon + Math.log(survivalQ))) };
     },
   };
 }

@@ -39,6 +39,18 @@ export interface Discretisation {
   labelShift: number;
 }
 
+/**
+ * The grid cannot represent this loss distribution in float64 (a loss quantity overflowed to
+ * NaN, or no negligible tail within 10⁷ nats): the accountant refuses the event (UnsupportedByPldError)
+ * rather than truncate it, which could under-charge.
+ */
+export class GridRangeError extends RangeError {
+  constructor(reason: string) {
+    super(`PLD grid: ${reason}`);
+    this.name = 'GridRangeError';
+  }
+}
+
 /** Losses [lo, hi] outside which the distribution carries less than `budget` of δ / of P-mass. */
 export function lossRange(dist: LossDistribution, budget: number): { lo: number; hi: number } {
   const hi = Math.min(dist.maxLoss, walkToTail((x) => dist.at(x).finiteDelta, budget, Math.max(0, dist.minLoss), 1));
@@ -51,14 +63,16 @@ export function lossRange(dist: LossDistribution, budget: number): { lo: number;
 function walkToTail(f: (x: number) => number, target: number, start: number, direction: 1 | -1): number {
   let inside = 0;
   let outside = 1 / 64;
-  while (f(start + direction * outside) > target) {
+  // NaN counts as "not yet negligible": a loss quantity that overflowed must not end the walk early.
+  const above = (x: number): boolean => !(f(x) <= target);
+  while (above(start + direction * outside)) {
     inside = outside;
     outside *= 2;
-    if (outside > 1e7) throw new RangeError('PLD: the privacy-loss distribution has no negligible tail (check the event parameters)');
+    if (outside > 1e7) throw new GridRangeError('the privacy-loss distribution has no negligible tail within 10⁷ nats, or its tail overflows float64');
   }
   for (let i = 0; i < 60 && outside - inside > 1e-9 * (1 + Math.abs(start) + outside); i++) {
     const mid = (inside + outside) / 2;
-    if (f(start + direction * mid) > target) inside = mid;
+    if (above(start + direction * mid)) inside = mid;
     else outside = mid;
   }
   return start + direction * outside;
@@ -81,10 +95,15 @@ export function discretise(dist: LossDistribution, h: number, range: { lo: numbe
   const labelsP = new Float64Array(n);
   const labelsQ = new Float64Array(n);
   // Below the bottom: rounded up (upper); label y₀ with all of Q there (lower: more Q is safe).
+  // Where the bottom is a truncation (P-mass below it within the tail budget), e^{y₀}·Q(L ≤ y₀)
+  // can overflow (y₀ of hundreds of nats): those outcomes are left out of every test set
+  // instead (labels P and Q both 0 there), which costs the lower bound at most that P-mass.
   const below = Math.max(0, 1 - dist.infinityMass - survival[0]);
   upper[0] = below;
-  labelsP[0] = below;
-  labelsQ[0] = Math.exp(first * h) * Math.max(0, 1 - dist.at(first * h).survivalQ);
+  if (!(range.lo > dist.minLoss)) {
+    labelsP[0] = below;
+    labelsQ[0] = Math.exp(first * h) * Math.max(0, 1 - dist.at(first * h).survivalQ);
+  }
   const growth = Math.exp(h);
   for (let k = 0; k < top; k++) {
     const mass = Math.max(0, survival[k] - survival[k + 1]);
