@@ -1,5 +1,5 @@
 /** Duplicate detection: the SHA-256 of a record's normalised text (NFKC, case-folded, whitespace collapsed). */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /** Whitespace other than a lone space: only then does collapsing change anything (it is costly on long texts). */
 const UNCOLLAPSED = /[^\S ]| {2}/;
@@ -10,7 +10,7 @@ export function normaliseText(text: string): string {
 }
 
 export function contentHash(text: string): string {
-  return createHash('sha256').update(normaliseText(text)).digest('hex');
+  return hash('sha256', normaliseText(text), 'hex'); // one-shot: no Hash object per record
 }
 
 /**

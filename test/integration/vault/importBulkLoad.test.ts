@@ -60,6 +60,20 @@ describe('import bulk load', () => {
     await db.exec(`INSERT INTO records_fts (records_fts) VALUES ('integrity-check')`);
   });
 
+  it('indexes a large import chunk by chunk: every row once, none missed at a chunk boundary', async () => {
+    // 33,000 rows of ≈ 520 characters: more than one 16M-character chunk (bulkLoad.ts), the rest at the end.
+    const filler = ' lorem'.repeat(84);
+    const rows = Array.from({ length: 33_000 }, (_, i) => `quokka ${i % 2 ? 'odd' : 'even'} ${i}${filler},ham`);
+    const job = await importCsv('large.csv', rows);
+    expect(job.status).toBe('succeeded');
+    expect(await search('quokka')).toBe(33_000);
+    expect(await search('odd')).toBe(16_500);
+    expect(await search('32999')).toBe(1); // the last row, indexed at the end
+    expect(await search('30000')).toBe(1);
+    const db = (await getVaultService(ctx)).db;
+    await db.exec(`INSERT INTO records_fts (records_fts) VALUES ('integrity-check')`);
+  }, 300_000); // a 17 MB import: seconds, minutes on a loaded 2-core machine
+
   it('an aborted import leaves nothing indexed and the trigger in place', async () => {
     const before = await schemaAndFtsConfig();
     const job = await importCsv('b.csv', [...Array.from({ length: 1200 }, (_, i) => `okapi number ${i},ham`), 'okapi bad,notalabel'], 'abort');

@@ -1,12 +1,14 @@
 /**
  * Bulk loading an import's records, inside the import's one transaction (so a crash, a
  * cancel or a kill -9 still leaves all of it or none of it, schema included):
- * - the per-row full-text trigger is dropped and each batch is indexed by one INSERT …
- *   SELECT right after it goes in (its pages still cached; SQLite indexes it while the
- *   caller reads the next batch), with a larger FTS5 in-memory segment ('hashsize') that
- *   outlives the statements, so the index is written as a few large segments instead of
- *   merging hundreds of small ones; at the end the trigger is re-created from its own stored
- *   SQL, and 'hashsize' restored;
+ * - the per-row full-text trigger is dropped and the import's rows are indexed by one
+ *   INSERT … SELECT per FTS_CHUNK_CHARS of text as they go in (SQLite indexes them while the
+ *   caller reads the next batches) and one for the rest at the end, with a larger FTS5
+ *   in-memory segment ('hashsize'), so the index is written as a few large segments instead
+ *   of merging hundreds of small ones (FTS5 writes out its pending terms at the start of every
+ *   later statement of the transaction: indexing each 500-row batch made a segment per batch,
+ *   and their merges grew faster than the rows); the trigger is then re-created from its own
+ *   stored SQL, and 'hashsize' restored;
  * - the connection's page cache is raised while the indexes of a large table are updated
  *   (SQLite's default 2 MB makes every random content-hash index insert a page miss).
  * Both are bounded, so memory stays flat however large the file. Full-text 'secure-delete'
@@ -21,9 +23,14 @@ const CACHE_KIB = 16_384;
 /** FTS5 pending-data size while indexing the import, bytes (SQLite's default is 1 MiB). */
 const FTS_HASH_BYTES = 8 * 2 ** 20;
 const FTS_DEFAULT_HASH_BYTES = 2 ** 20;
+/** Text indexed for search per statement, characters: a segment's worth or more. */
+const FTS_CHUNK_CHARS = 16_000_000;
 const TRIGGER = 'records_fts_insert';
 
 export class BulkLoad {
+  /** Inserted rows not indexed for search yet: their id range and characters. */
+  private pending = { first: Infinity, last: -Infinity, chars: 0 };
+
   private constructor(
     private readonly tx: Queryable,
     private readonly importId: number,
@@ -43,16 +50,25 @@ export class BulkLoad {
     return new BulkLoad(tx, importId, trigger?.sql ?? null, { cacheSize, hashSize: hash?.v ?? FTS_DEFAULT_HASH_BYTES });
   }
 
-  /** Indexes for search the rows one batch inserted (their ids ascend: the import holds the write lock). */
-  async inserted(rows: readonly { id: number }[]): Promise<void> {
-    if (!this.triggerSql || rows.length === 0) return;
-    const ids = { first: rows[0].id, last: rows[0].id, importId: this.importId };
-    for (const { id } of rows) [ids.first, ids.last] = [Math.min(ids.first, id), Math.max(ids.last, id)];
-    await this.tx.run(`INSERT INTO records_fts (rowid, text) SELECT id, text FROM records WHERE id BETWEEN $first AND $last AND import_id = $importId`, ids);
+  /** Notes the rows one batch inserted (`chars` of text), and indexes them for search once enough are waiting. */
+  async inserted(rows: readonly { id: number }[], chars: number): Promise<void> {
+    const { pending } = this;
+    for (const { id } of rows) [pending.first, pending.last] = [Math.min(pending.first, id), Math.max(pending.last, id)];
+    pending.chars += chars;
+    if (pending.chars >= FTS_CHUNK_CHARS) await this.index();
   }
 
-  /** Puts the trigger, 'hashsize' and the cache back. */
+  /** Indexes the rows waiting (their ids ascend and nothing else writes: the import holds the write lock). */
+  private async index(): Promise<void> {
+    const { first, last } = this.pending;
+    this.pending = { first: Infinity, last: -Infinity, chars: 0 };
+    if (!this.triggerSql || first > last) return;
+    await this.tx.run(`INSERT INTO records_fts (rowid, text) SELECT id, text FROM records WHERE id BETWEEN $first AND $last AND import_id = $importId`, { first, last, importId: this.importId });
+  }
+
+  /** Indexes the rest for search and puts the trigger, 'hashsize' and the cache back. */
   async finish(): Promise<void> {
+    await this.index();
     if (this.triggerSql) {
       await this.tx.run(`INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', $bytes)`, { bytes: this.restore.hashSize });
       await this.tx.exec(this.triggerSql);

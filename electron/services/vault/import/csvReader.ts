@@ -45,6 +45,12 @@ export function csvHeader(head: string, delimiter: Delimiter): string[] {
   return rows[0].map((name) => name.trim());
 }
 
+/**
+ * Whether a row spans lines: csv-parse keeps every line break inside a row in a field (only
+ * quoted fields hold them), so only then is the row's text needed.
+ */
+const spansLines = (fields: readonly string[]): boolean => fields.some((f) => f.includes('\n') || f.includes('\r'));
+
 /** Lines a raw record spans beyond its first (its final line end not counted). */
 const extraLines = (raw: string): number => (raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g) ?? []).length;
 
@@ -69,14 +75,12 @@ export function csvReader(delimiter: Delimiter): FormatReader {
     /** Byte offset where the previous row ended: the next one starts after it (and any empty lines). */
     let lastEnd = 0;
     let stopped = false;
-    const startLine = (endOffset: number): number => {
-      const line = lines.firstContentLine(lastEnd);
-      lastEnd = endOffset;
-      return line;
-    };
-    const onRecord = ({ record: fields, raw }: { record: string[]; raw: string }, line: number) => {
+    const onRecord = (fields: string[], endOffset: number) => {
       if (stopped) return;
-      const spans = header ? extraLines(raw) : 0;
+      const line = lines.firstContentLine(lastEnd);
+      const raw = header && spansLines(fields) ? lines.bytesTo(endOffset).toString('utf8') : '';
+      lastEnd = endOffset;
+      const spans = extraLines(raw);
       if (!header) header = fields.map((f) => f.trim());
       else if (spans > 0 && mergedByOpenQuote(raw, delimiter)) {
         queue.push(badRow(line, 'malformed', `lines ${line}–${line + spans} were read as one row: a quote opened on line ${line} is closed inside a field on line ${line + spans} (a quote left open?); none of them was imported`));
@@ -86,12 +90,11 @@ export function csvReader(delimiter: Delimiter): FormatReader {
     const onError = (code: string) => {
       if (stopped) return;
       stopped = true;
-      queue.push({ ...badRow(startLine(lastEnd), 'malformed', FATAL[code] ?? `the row is not valid CSV (${code}); the rest of the file was not read`), fatal: true });
+      queue.push({ ...badRow(lines.firstContentLine(lastEnd), 'malformed', FATAL[code] ?? `the row is not valid CSV (${code}); the rest of the file was not read`), fatal: true });
     };
     const streamOptions: Options = {
       ...options(delimiter),
-      raw: true, // on_record gets { record, raw }
-      on_record: (data: unknown, info: InfoRecord): null => (onRecord(data as { record: string[]; raw: string }, startLine(info.bytes)), null),
+      on_record: (fields: unknown, info: InfoRecord): null => (onRecord(fields as string[], info.bytes), null),
       on_skip: (error: CsvError | undefined) => void onError(error?.code ?? 'CSV_ERROR'),
     };
     const parser: Parser = parseStream(streamOptions);

@@ -4,8 +4,8 @@
  * row). Each record is PII-scanned with the vault's scanner and hashed for duplicate
  * detection; the unique (dataset, content hash) index skips duplicates of records already in
  * the dataset or earlier in the file, and RETURNING tells which rows went in, so duplicates
- * are reported by line. The records go in under a bulk load (bulkLoad.ts): each batch is
- * indexed for search by one statement, the trigger is restored at the end.
+ * are reported by line. The records go in under a bulk load (bulkLoad.ts): they are indexed
+ * for search a few large chunks at a time.
  */
 import type { NewRecord } from '../../../shared/api/vault';
 import type { ImportReport } from '../../../shared/api/vaultFiles';
@@ -86,17 +86,17 @@ export class RecordWriter {
   private async flush(): Promise<void> {
     await this.inserting;
     if (this.rows.length === 0) return;
-    const batch = { rows: JSON.stringify(this.rows), lines: this.lines, hashes: this.hashes };
+    const batch = { rows: JSON.stringify(this.rows), lines: this.lines, hashes: this.hashes, chars: this.chars };
     [this.rows, this.lines, this.hashes, this.chars] = [[], [], [], 0];
     this.inserting = this.insert(batch);
     this.inserting.catch(() => undefined);
   }
 
-  private async insert(batch: { rows: string; lines: number[]; hashes: string[] }): Promise<void> {
+  private async insert(batch: { rows: string; lines: number[]; hashes: string[]; chars: number }): Promise<void> {
     this.bulk ??= await BulkLoad.start(this.tx, this.target.importId);
     const params = { ...this.target, rows: batch.rows, now: new Date().toISOString() };
     const rows = await this.tx.all<{ id: number; content_hash: string }>(INSERT_BATCH, params);
-    await this.bulk.inserted(rows);
+    await this.bulk.inserted(rows, batch.chars);
     const inserted = new Set(rows.map((r) => r.content_hash));
     const duplicateLines = batch.lines.filter((_, i) => !inserted.delete(batch.hashes[i]));
     this.onInserted({ accepted: batch.lines.length - duplicateLines.length, duplicateLines });

@@ -25,6 +25,18 @@ export class LineTracker {
     return this.line;
   }
 
+  /** The bytes from where the last `firstContentLine` stopped up to `offset` (a multi-line row's text), without counting them. */
+  bytesTo(offset: number): Buffer {
+    const parts: Buffer[] = [];
+    let index = this.index;
+    for (let k = 0, left = offset - this.offset; k < this.chunks.length && left > 0; k++, index = 0) {
+      const part = this.chunks[k].subarray(index, index + left);
+      parts.push(part);
+      left -= part.length;
+    }
+    return Buffer.concat(parts);
+  }
+
   private peek(): number | undefined {
     while (this.chunks.length > 0 && this.index >= this.chunks[0].length) this.drop();
     return this.chunks[0]?.[this.index];

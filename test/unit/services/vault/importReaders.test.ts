@@ -50,6 +50,14 @@ describe('CSV reader', () => {
     expect(items[1]).toMatchObject({ fatal: true });
   });
 
+  it('judges a row spanning lines by its own lines, not the empty lines before it', async () => {
+    // The row's text once began with the empty lines before it: a one-line row after an empty
+    // line was taken for rows merged by an open quote, and a merged row's line range overshot.
+    expect(await readEveryWay(csvReader(','), 'text,label\n\n""a,ham\n')).toEqual(['3: {"text":"\\"\\"a","label":"ham"}']);
+    const merged = await readAll(csvReader(','), 'text,label\n\n\n"open,ham\nnext"x,spam\nlast,ham\n');
+    expect(merged.map((i) => ('bad' in i ? `${i.line}: ${i.bad.reason.split(' were read as one row')[0]}` : `${i.line}: ok`))).toEqual(['4: lines 4–5', '6: ok']);
+  });
+
   it('reads the header with tab and pipe delimiters', () => {
     expect(csvHeader('\uFEFF id \tbody\n1\tx\n', '\t')).toEqual(['id', 'body']);
     expect(csvHeader('"a|b"|c\n', '|')).toEqual(['a|b', 'c']);
