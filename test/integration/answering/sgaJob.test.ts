@@ -75,8 +75,9 @@ describe('SGA answering job', () => {
     const c = doc.certificate;
     expect(c.mechanism).toBe('sga');
     const rho = (c.parameters.noise as { rho: number }).rho;
-    const planned = sequence([pureDp(0.1), answeringEvent({ ensemble: 6, shots: 2, aggregation: 'sga', sgaDepth: 2 }, c.parameters.noisyUnits as number, rho, 2)]);
-    expect(c.event).toEqual(planned);
+    // The batch's reservation is the planner's event at the released size, charged after the size's own entry.
+    const planned = answeringEvent({ ensemble: 6, shots: 2, aggregation: 'sga', sgaDepth: 2 }, c.parameters.units as number, rho, 2);
+    expect(c.event).toEqual(sequence([pureDp(0.1), planned]));
     const reservation = (await callMethod(ctx, 'ledger.entries', { dataset: 'notes' })).filter((e) => e.type === 'reserve').at(-1)!;
     expect(reservation.event).toEqual(planned);
     expect(c.parameters).toMatchObject({ sgaDepth: 2, sgaCandidates: 3, sgaSelection: 'model', publicExamples: 12 });
