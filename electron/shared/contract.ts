@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { answeringEvents, answeringMethods } from './api/answering';
 import { appMethods } from './api/app';
 import { auditMethods } from './api/audit';
+import { augmentationMethods } from './api/augmentation';
 import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
@@ -30,6 +31,7 @@ export const contract = {
   ...sizeMethods,
   ...answeringMethods,
   ...auditMethods,
+  ...augmentationMethods,
 };
 
 export const eventContract = {
