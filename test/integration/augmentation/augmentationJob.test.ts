@@ -89,4 +89,18 @@ describe('augmentation job', () => {
     expect((await callMethod(ctx, 'augment.list', { dataset: 'notes' })).length).toBe(before.runs);
     expect((await records(['public'])).total).toBe(before.public);
   }, 120_000);
+
+  it('cancels: the reservation stays charged, nothing is added, the run says so', async () => {
+    await callMethod(ctx, 'budget.set', { dataset: 'notes', epsilon: 2, delta: 1e-5 });
+    const before = { reserved: (await reservations()).length, public: (await records(['public'])).total };
+    const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.3, examples: 500, maxTokens: 2000 });
+    ctx.jobs.cancel(jobId);
+    expect((await ctx.jobs.wait(jobId)).status).toBe('cancelled');
+    expect((await reservations()).length).toBe(before.reserved + 1);
+    expect((await records(['public'])).total).toBe(before.public);
+    const run = await callMethod(ctx, 'augment.get', { id: runId });
+    expect(run.status).toBe('cancelled');
+    expect(run.error).toMatch(/reserved budget stays spent/);
+    expect(run.certificate).toBeNull();
+  }, 300_000);
 });
