@@ -11,8 +11,8 @@ import { callMethod } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import type { AugmentationRunDto, AugmentPlan } from '../../shared/api/augmentation';
 import type { MethodInput } from '../../shared/contract';
-import { CliError, numberOption, printResult } from '../output';
-import { progressLine } from '../progressLine';
+import { followJob } from '../jobControl';
+import { numberOption, printResult } from '../output';
 import { withServices } from '../withServices';
 
 interface AugmentOptions {
@@ -53,24 +53,9 @@ async function runAugment(dataset: string, opts: AugmentOptions): Promise<void> 
       return;
     }
     const { jobId, runId } = await callMethod(ctx, 'augment.start', request);
-    const onSigint = () => ctx.jobs.cancel(jobId);
-    process.on('SIGINT', onSigint);
-    const progress = progressLine();
-    const off = ctx.subscribe((event, payload) => {
-      const p = payload as { jobId?: string; stage?: string; done?: number; total?: number };
-      if (event === 'job.progress' && p.jobId === jobId && !opts.json) progress.update(p.stage ?? '', `${p.stage}: ${p.done}/${p.total}`);
-    });
-    try {
-      const job = await ctx.jobs.wait(jobId);
-      progress.end();
-      if (job.status === 'cancelled') throw new CliError(`augmentation ${runId} cancelled; its reservation stays charged`, 130);
-      if (job.status !== 'succeeded') throw new CliError(`augmentation ${runId} ${job.status}: ${job.error ?? ''}`);
-      const run = await callMethod(ctx, 'augment.get', { id: runId });
-      printResult(opts.json, run, () => summary(run));
-    } finally {
-      off();
-      process.off('SIGINT', onSigint);
-    }
+    await followJob(ctx, jobId, `augmentation ${runId}`, opts.json);
+    const run = await callMethod(ctx, 'augment.get', { id: runId });
+    printResult(opts.json, run, () => summary(run));
   });
 }
 
