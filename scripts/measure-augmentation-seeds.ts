@@ -3,7 +3,8 @@
  * clinic-summaries sample with the reference learner's embeddings, the mean over private
  * subjects of the best cosine between the subject's point and a seed — for seeds from DPM centres
  * at ε (δ = 1e-5, depth 2, calibrated as the job does), exact clustering (ε = ∞, not private) and
- * uniformly drawn public examples (ε = 0). Run: `npx tsx scripts/measure-augmentation-seeds.ts [RUNS]`.
+ * uniformly drawn public examples (ε = 0); with the sample's public split, and with a thin one
+ * (20 in-domain notes among 200 e-mails of the spam sample, cut to 1,000 characters). Run: `npx tsx scripts/measure-augmentation-seeds.ts [RUNS]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,16 +53,23 @@ async function main() {
     privateRows.forEach((r, i) => bySubject.set(r.subject ?? `r${r.id}`, [...(bySubject.get(r.subject ?? `r${r.id}`) ?? []), privateEmbeddings[i]].slice(0, 3)));
     const points = [...bySubject.values()].map(unitPoint);
     const k = 2 ** DEFAULT_SGA_SETTINGS.depth;
-    const lines = [`clinic-summaries: ${points.length} private subjects, ${publicRows.length} public examples, ${RUNS} runs each; mean best cosine of a subject to a seed`];
-    const random = mean(Array.from({ length: RUNS }, () => coverage(points, sampleWithoutReplacement(cryptoRandom, publicEmbeddings, k))));
-    lines.push(`ε = 0 (${k} uniform public examples): ${random.toFixed(4)}`);
-    for (const epsilon of EPSILONS) {
-      const plan = priceAugmentation({ dataset: name, epsilon, delta: 1e-5, examples: 1, depth: DEFAULT_SGA_SETTINGS.depth, maxTokens: 8 }, points.length, null);
-      const runs = Array.from({ length: RUNS }, () => augmentationSeeds(points, publicEmbeddings, plan.rho, cryptoRandom).seeds);
-      lines.push(`ε = ${epsilon} (ρ = ${plan.rho.toPrecision(3)}): ${mean(runs.map((s) => coverage(points, s.map((i) => publicEmbeddings[i])))).toFixed(4)}, ${mean(runs.map((s) => s.length)).toFixed(2)} seeds`);
+    const lines = [`clinic-summaries: ${points.length} private subjects; ${RUNS} runs each; mean best cosine of a subject to a seed (in-domain share of the seeds)`];
+    // A thin public set: 20 in-domain notes among 200 off-domain e-mails (the spam sample).
+    const spam = await callMethod(ctx, 'vault.createSample', { kind: 'spam' });
+    const mail = (await callMethod(ctx, 'vault.records', { dataset: spam.name, limit: 200 })).rows;
+    const thin = [...publicEmbeddings.slice(0, 20), ...(await model.embed(mail.map((r) => r.text.slice(0, 1000))))];
+    for (const [label, candidates, inDomain] of [[`${publicRows.length} in-domain public examples`, publicEmbeddings, publicEmbeddings.length], ['20 in-domain + 200 e-mails', thin, 20]] as const) {
+      lines.push(`public: ${label}`);
+      console.error(`measuring: ${label}`);
+      const row = (name: string, runs: number[][]) =>
+        lines.push(`  ${name}: ${mean(runs.map((s) => coverage(points, s.map((i) => candidates[i])))).toFixed(4)} (${(100 * mean(runs.map((s) => (s.length === 0 ? 0 : s.filter((i) => i < inDomain).length / s.length)))).toFixed(0)} % in domain), ${mean(runs.map((s) => s.length)).toFixed(2)} seeds`);
+      row(`ε = 0 (${k} uniform public examples)`, Array.from({ length: RUNS }, () => sampleWithoutReplacement(cryptoRandom, candidates.map((_, i) => i), k)));
+      for (const epsilon of EPSILONS) {
+        const plan = priceAugmentation({ dataset: name, epsilon, delta: 1e-5, examples: 1, depth: DEFAULT_SGA_SETTINGS.depth, maxTokens: 8 }, points.length, null);
+        row(`ε = ${epsilon} (ρ = ${plan.rho.toPrecision(3)})`, Array.from({ length: RUNS }, () => augmentationSeeds(points, candidates, plan.rho, cryptoRandom).seeds));
+      }
+      row('ε = ∞ (exact clustering, not private)', [sgaCandidates(clusterAnswers(points, candidates, DEFAULT_SGA_SETTINGS, null, cryptoRandom), k)]);
     }
-    const exact = sgaCandidates(clusterAnswers(points, publicEmbeddings, DEFAULT_SGA_SETTINGS, null, cryptoRandom), k);
-    lines.push(`ε = ∞ (exact clustering, not private): ${coverage(points, exact.map((i) => publicEmbeddings[i])).toFixed(4)}, ${exact.length} seeds`);
     console.log(lines.join('\n'));
   } finally {
     await ctx.close();
