@@ -1,11 +1,13 @@
 /**
- * What the job commands of the CLI (`veil synth`, `veil ask`) share: switching the backend for
- * one run, and Ctrl+C handling that cancels the job under way (its reservation stays charged).
+ * What the job commands of the CLI (`veil synth`, `veil ask`, `veil audit`, `veil augment`)
+ * share: switching the backend for one run, following a job's progress, and Ctrl+C handling
+ * that cancels the job under way (its reservation stays charged).
  */
 import { resolve } from 'node:path';
 import { callMethod } from '../services/api';
 import type { ServiceContext } from '../services/context';
 import { CliError, numberOption } from './output';
+import { progressLine } from './progressLine';
 
 export interface ModelOptions {
   model: string;
@@ -59,3 +61,26 @@ export function interruptible(ctx: ServiceContext) {
   };
 }
 
+
+/**
+ * Waits for a job a command started, showing its progress on stderr (unless `quiet`) and
+ * cancelling it on Ctrl+C; `what` names it in the errors (a cancelled job exits 130).
+ */
+export async function followJob(ctx: ServiceContext, jobId: string, what: string, quiet = false): Promise<void> {
+  const onSigint = () => ctx.jobs.cancel(jobId);
+  process.on('SIGINT', onSigint);
+  const progress = progressLine();
+  const off = ctx.subscribe((event, payload) => {
+    const p = payload as { jobId?: string; stage?: string; done?: number; total?: number };
+    if (event === 'job.progress' && p.jobId === jobId && !quiet) progress.update(p.stage ?? '', `${p.stage}: ${p.done}/${p.total}`);
+  });
+  try {
+    const job = await ctx.jobs.wait(jobId);
+    progress.end();
+    if (job.status === 'cancelled') throw new CliError(`${what} cancelled`, 130);
+    if (job.status !== 'succeeded') throw new CliError(`${what} ${job.status}: ${job.error ?? ''}`);
+  } finally {
+    off();
+    process.off('SIGINT', onSigint);
+  }
+}

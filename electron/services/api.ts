@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { contract, type MethodName, type MethodOutput } from '../shared/contract';
 import { appHandlers, jobHandlers } from './app/appHandlers';
 import { auditHandlers } from './audit/auditHandlers';
+import { augmentationHandlers } from './augmentation/augmentationHandlers';
 import type { ServiceContext } from './context';
 import type { HandlerMap } from './handler';
 import { ledgerHandlers } from './ledger/ledgerHandlers';
@@ -34,6 +35,7 @@ const handlers: HandlerMap<MethodName> = {
   ...certificateHandlers,
   ...auditHandlers,
   ...publicSourceHandlers,
+  ...augmentationHandlers,
 };
 
 /**

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { answeringEvents, answeringMethods } from './api/answering';
 import { appMethods } from './api/app';
 import { auditMethods } from './api/audit';
+import { augmentationMethods } from './api/augmentation';
 import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
@@ -32,6 +33,7 @@ export const contract = {
   ...answeringMethods,
   ...auditMethods,
   ...publicSourceMethods,
+  ...augmentationMethods,
 };
 
 export const eventContract = {

@@ -14,7 +14,7 @@ import type { MethodInput } from '../../shared/contract';
 import { outputFile, readTextFile, writeOutput } from '../files';
 import { CliError, numberOption, printResult } from '../output';
 import { withServices } from '../withServices';
-import { progressLine } from '../progressLine';
+import { followJob } from '../jobControl';
 
 interface AuditOptions {
   dataset?: string;
@@ -97,23 +97,8 @@ async function runAudit(opts: AuditOptions): Promise<void> {
   };
   const { run, report } = await withServices(opts.dataDir, async (ctx) => {
     const { jobId, auditId } = await callMethod(ctx, 'audit.start', request);
-    const onSigint = () => ctx.jobs.cancel(jobId);
-    process.on('SIGINT', onSigint);
-    const progress = progressLine();
-    const off = ctx.subscribe((event, payload) => {
-      const p = payload as { jobId?: string; stage?: string; done?: number; total?: number };
-      if (event === 'job.progress' && p.jobId === jobId && !opts.json) progress.update(p.stage ?? '', `${p.stage}: ${p.done}/${p.total}`);
-    });
-    try {
-      const job = await ctx.jobs.wait(jobId);
-      progress.end();
-      if (job.status === 'cancelled') throw new CliError(`audit ${auditId} cancelled`, 130);
-      if (job.status !== 'succeeded') throw new CliError(`audit ${auditId} ${job.status}: ${job.error ?? ''}`);
-      return { run: await callMethod(ctx, 'audit.get', { id: auditId }), report: out ? await callMethod(ctx, 'audit.export', { id: auditId, format }) : null };
-    } finally {
-      off();
-      process.off('SIGINT', onSigint);
-    }
+    await followJob(ctx, jobId, `audit ${auditId}`, opts.json);
+    return { run: await callMethod(ctx, 'audit.get', { id: auditId }), report: out ? await callMethod(ctx, 'audit.export', { id: auditId, format }) : null };
   });
   if (out && report) writeOutput(out, report.content);
   printResult(opts.json, run, () => summary(run) + (out ? `\nwrote ${out.path}` : ''));

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { registerAccount } from './account';
 import { registerAsk } from './ask';
 import { registerAudit } from './audit';
+import { registerAugment } from './augment';
 import { registerBudget } from './budget';
 import { registerDoctor } from './doctor';
 import { registerInfo } from './info';
@@ -34,4 +35,5 @@ export const commandGroups: Register[] = [
   registerSizes,
   registerAudit,
   registerPublicSource,
+  registerAugment,
 ];

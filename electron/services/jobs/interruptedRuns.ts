@@ -6,7 +6,7 @@
  */
 import type { Database } from '../db/database';
 
-export type RunTable = 'synthesis_runs' | 'answer_runs' | 'audit_runs';
+export type RunTable = 'synthesis_runs' | 'answer_runs' | 'audit_runs' | 'augmentation_runs';
 
 const CHARGED = 'the app stopped while this run was going; its reservation stays charged';
 

@@ -13,12 +13,12 @@ import { jobsMigration } from './007_jobs_and_ledger_anchor';
 import { privateSizesMigration } from './008_private_sizes';
 import { answerRunsMigration } from './009_answer_runs';
 import { auditRunsMigration } from './010_audit_runs';
+import { augmentationRunsMigration } from './012_augmentation_runs';
 import { publicSourceMigration } from './013_public_source';
 import { dropContentHashIndexMigration } from './015_drop_content_hash_index';
 
 export const migrations: Migration[] = [
   vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration,
   jobsMigration, privateSizesMigration, answerRunsMigration, auditRunsMigration,
-  publicSourceMigration,
-  dropContentHashIndexMigration,
+  augmentationRunsMigration, publicSourceMigration, dropContentHashIndexMigration,
 ];

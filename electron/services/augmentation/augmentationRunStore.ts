@@ -1,0 +1,78 @@
+/**
+ * Augmentation runs in the app database (migration 12). Runs still 'running' whose job no live
+ * Veil process runs were cut off by a crash and become 'interrupted' (their reservation stays
+ * charged). The generated examples are records of the public split, not stored here.
+ */
+import {
+  augmentationCertificateSchema, augmentRequestSchema, type AugmentationCertificate, type AugmentationRunDto, type AugmentRequest,
+} from '../../shared/api/augmentation';
+import type { Database } from '../db/database';
+import { markInterruptedRuns } from '../jobs/interruptedRuns';
+import { RefusalError } from '../refusalError';
+
+interface RunRow {
+  id: number;
+  dataset_name: string;
+  status: AugmentationRunDto['status'];
+  job_id: string;
+  created_at: string;
+  request_json: string;
+  ledger_entry_id: number | null;
+  added: number;
+  certificate_json: string | null;
+  error: string | null;
+}
+
+const INSERT = `INSERT INTO augmentation_runs (dataset_name, status, job_id, created_at, request_json)
+  VALUES ($dataset, 'running', $jobId, $createdAt, $request)`;
+const SELECT_ALL = 'SELECT * FROM augmentation_runs WHERE $dataset IS NULL OR dataset_name = $dataset ORDER BY id DESC LIMIT 500';
+
+const toDto = (row: RunRow): AugmentationRunDto => ({
+  id: row.id,
+  dataset: row.dataset_name,
+  status: row.status,
+  jobId: row.job_id,
+  createdAt: row.created_at,
+  request: augmentRequestSchema.parse(JSON.parse(row.request_json)),
+  ledgerEntryId: row.ledger_entry_id,
+  added: row.added,
+  certificate: row.certificate_json ? (augmentationCertificateSchema.safeParse(JSON.parse(row.certificate_json)).data ?? null) : null,
+  error: row.error,
+});
+
+export class AugmentationRunStore {
+  constructor(private readonly db: Database) {}
+
+  async create(request: AugmentRequest, jobId: string): Promise<number> {
+    const { lastId } = await this.db.run(INSERT, { dataset: request.dataset, jobId, createdAt: new Date().toISOString(), request: JSON.stringify(request) });
+    return lastId;
+  }
+
+  setLedgerEntry(id: number, entryId: number) {
+    return this.db.run('UPDATE augmentation_runs SET ledger_entry_id = $entryId WHERE id = $id', { id, entryId });
+  }
+
+  succeed(id: number, certificate: AugmentationCertificate) {
+    return this.db.run("UPDATE augmentation_runs SET status = 'succeeded', added = $added, certificate_json = $certificate WHERE id = $id", {
+      id, added: certificate.generated.added, certificate: JSON.stringify(certificate),
+    });
+  }
+
+  fail(id: number, status: 'failed' | 'cancelled', error: string) {
+    return this.db.run("UPDATE augmentation_runs SET status = $status, error = $error WHERE id = $id AND status = 'running'", { id, status, error });
+  }
+
+  async get(id: number): Promise<AugmentationRunDto> {
+    const row = await this.db.get<RunRow>('SELECT * FROM augmentation_runs WHERE id = $id', { id });
+    if (!row) throw new RefusalError(`no augmentation run ${id}`);
+    return toDto(row);
+  }
+
+  async list(dataset?: string): Promise<AugmentationRunDto[]> {
+    return (await this.db.all<RunRow>(SELECT_ALL, { dataset: dataset ?? null })).map(toDto);
+  }
+
+  markInterrupted(jobs: { isRunning(jobId: string): Promise<boolean> }): Promise<void> {
+    return markInterruptedRuns(this.db, 'augmentation_runs', jobs);
+  }
+}

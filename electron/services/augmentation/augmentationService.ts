@@ -1,0 +1,172 @@
+/**
+ * Augmentation jobs (docs/sga.md, "Augmenting a thin public set"): price (augmentationPricing.ts)
+ * → check the model → reserve the DPM event in the ledger (refused over budget, nothing
+ * written) → as a job with progress and cancel: embed one point per privacy unit of the whole
+ * private split and the public examples with the job's model (the embedding call answering
+ * uses), release DPM centres, take the nearest public examples as seeds, have the model write
+ * M new examples from the seeds alone → commit with the hash of the new examples → insert them
+ * into the PUBLIC split tagged 'generated' and 'augmentation-<run id>' → store the certificate.
+ * A cancelled, failed or crashed job keeps its reservation charged. Private text is read only to
+ * be embedded; it never enters a prompt, a log or the run's row.
+ */
+import { canonicalJson, sha256Hex } from '../../../core/export/canonicalJson';
+import { augmentationPrompt, parseGenerated, type SeedExample } from '../../../core/icl/augmentation/augmentationPrompt';
+import { augmentationSeeds, unitPoint } from '../../../core/icl/augmentation/augmentationSeeds';
+import { DEFAULT_SGA_SETTINGS } from '../../../core/icl/answering/sga/semanticGroups';
+import { defaultTemplate } from '../../../core/icl/prompts';
+import type { LanguageModel } from '../../../core/model/languageModel';
+import { cryptoRandom } from '../../../core/random/cryptoRandom';
+import type { AugmentationCertificate, AugmentPlan, AugmentRequest } from '../../shared/api/augmentation';
+import type { NewRecord } from '../../shared/api/vault';
+import type { ServiceContext } from '../context';
+import type { JobContext } from '../jobs/jobManager';
+import { privacyUnitCount } from '../ledger/datasets';
+import type { LedgerService } from '../ledger/ledgerService';
+import { budgetState } from '../ledger/releaseLedger';
+import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
+import { RefusalError } from '../refusalError';
+import { modelForDataset } from '../synthesis/domainLearner';
+import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
+import type { VaultService } from '../vault/vaultService';
+import type { AugmentationRunStore } from './augmentationRunStore';
+import { priceAugmentation } from './augmentationPricing';
+
+/** Public examples embedded as seed candidates, at most (a uniform sample of the split beyond). */
+const PUBLIC_LIMIT = 2000;
+/** Texts per embedding call (progress and cancel between calls). */
+const EMBED_CHUNK = 32;
+export const GENERATED_TAG = 'generated';
+
+interface Prepared {
+  dataset: SynthesisDataset;
+  plan: AugmentPlan;
+  publicExamples: LabelledExample[];
+  model: { model: LanguageModel; identity: ModelIdentity };
+}
+
+export class AugmentationService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    readonly runs: AugmentationRunStore,
+    private readonly ledger: LedgerService,
+    private readonly source: SynthesisSource,
+    private readonly vault: VaultService,
+  ) {}
+
+  async plan(request: AugmentRequest): Promise<{ dataset: SynthesisDataset; plan: AugmentPlan }> {
+    const dataset = await this.source.dataset(request.dataset);
+    const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
+    if (units === 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: there are no centres to estimate`);
+    return { dataset, plan: priceAugmentation(request, units, await budgetState(this.ledger, dataset.id)) };
+  }
+
+  /** Reserves the event (or throws, writing nothing) and starts the job. */
+  async start(request: AugmentRequest): Promise<{ jobId: string; runId: number }> {
+    const { dataset, plan } = await this.plan(request);
+    const model = await jobModel(this.ctx); // before reserving: a missing or unfit model charges nothing
+    if (!model.model.capabilities.embeddings) throw new RefusalError('the active model gives no embeddings, which augmentation needs');
+    if (!model.model.capabilities.generate) throw new RefusalError('the active model cannot generate text, which augmentation needs');
+    const publicExamples = await this.source.examples(dataset, 'public', PUBLIC_LIMIT);
+    if (publicExamples.length === 0) throw new RefusalError(`the public split of "${dataset.name}" is empty: augmentation seeds from public examples`);
+    const { jobId, prepared } = await this.ctx.jobs.launch(
+      'augmentation',
+      async (jobId) => {
+        const reservation = await this.ledger.reserve(dataset.id, plan.event, {
+          purpose: `public-set augmentation: DPM centres of the private split (depth ${plan.depth}), ${request.examples} generated examples`,
+          parameters: { mechanism: 'dpm', rho: plan.rho, depth: plan.depth, epsilon: request.epsilon, delta: plan.delta, examples: request.examples },
+          jobId,
+          privacyUnit: dataset.privacyUnit,
+        });
+        const runId = await this.runs.create(request, jobId);
+        await this.runs.setLedgerEntry(runId, reservation.id);
+        return { runId, reservationId: reservation.id };
+      },
+      (job, { runId, reservationId }) => this.augment(job, runId, reservationId, request, { dataset, plan, publicExamples, model }),
+    );
+    return { jobId, runId: prepared.runId };
+  }
+
+  private async augment(job: JobContext, runId: number, reservationId: number, request: AugmentRequest, prep: Prepared) {
+    const { dataset, plan, publicExamples } = prep;
+    try {
+      const embed = (texts: string[], stage: string) => this.embedAll(job, prep.model.model, texts, stage);
+      const pool = await this.vault.pool(await this.vault.dataset(dataset.id), undefined);
+      // q = 1: every unit, no randomness drawn; a unit's records (≤ the subject cap) together.
+      const units = await pool.sample(1, cryptoRandom);
+      const flat = await embed(units.flatMap((u) => u.map((r) => r.text)), 'embedding the private split');
+      let at = 0;
+      const points = units.map((u) => unitPoint(flat.slice(at, (at += u.length))));
+      const publicEmbeddings = await embed(publicExamples.map((e) => e.text), 'embedding the public split');
+      job.throwIfCancelled();
+      const released = augmentationSeeds(points, publicEmbeddings, plan.rho, cryptoRandom, { ...DEFAULT_SGA_SETTINGS, depth: plan.depth });
+      if (canonicalJson(released.event) !== canonicalJson(plan.event)) throw new Error('the DPM release charged another event than the one reserved');
+      // No cluster survived the noise: seed from the public sample itself (post-processing of nothing private).
+      const fallback = released.seeds.length === 0;
+      const seedIndices = fallback ? publicExamples.slice(0, 2 ** plan.depth).map((_, i) => i) : released.seeds;
+      const seeds: SeedExample[] = seedIndices.map((i) => ({ text: publicExamples[i].text, answer: answerOf(dataset, publicExamples[i]) }));
+      const records = await this.write(job, runId, request, dataset, prep, seeds);
+      const contentHash = await sha256Hex(canonicalJson(records.map((r) => ({ text: r.text, label: r.label ?? null, output: r.output ?? null }))));
+      const commit = await this.ledger.commit(reservationId, { outputHash: contentHash });
+      await this.runs.setLedgerEntry(runId, commit.id);
+      const { added, duplicates } = records.length === 0 ? { added: 0, duplicates: 0 } : await this.vault.addRecords(dataset.id, records);
+      const certificate: AugmentationCertificate = {
+        format: 'veil.augmentation/v1', dataset: dataset.name, issuedAt: new Date().toISOString(), privacyUnit: dataset.privacyUnit, neighbouring: 'add-remove',
+        mechanism: 'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres',
+        rho: plan.rho, depth: plan.depth, event: plan.event, epsilon: plan.epsilon, delta: plan.delta, accountant: plan.accountant,
+        model: { backend: prep.model.identity.backend, name: prep.model.identity.name },
+        seeds: { count: seeds.length, noisyCounts: released.noisyCounts, fallback },
+        generated: { requested: request.examples, added, duplicates, tags: tagsOf(runId) },
+        contentHash, ledger: { entryId: commit.id, entryHash: commit.entryHash },
+      };
+      await this.runs.succeed(runId, certificate);
+      return { runId, added, ledgerEntryId: commit.id };
+    } catch (error) {
+      const cancelled = job.signal.aborted;
+      await this.runs.fail(runId, cancelled ? 'cancelled' : 'failed', `${cancelled ? 'cancelled' : publicReason(error)}; the reserved budget stays spent`);
+      throw error;
+    }
+  }
+
+  private async embedAll(job: JobContext, model: LanguageModel, texts: string[], stage: string): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += EMBED_CHUNK) {
+      job.throwIfCancelled();
+      job.progress(stage, i, texts.length);
+      out.push(...(await model.embed(texts.slice(i, i + EMBED_CHUNK), job.signal)));
+    }
+    return out;
+  }
+
+  /** The model writes M examples from the public seeds only (the dataset's domain learner when the reference learner is active). */
+  private async write(job: JobContext, runId: number, request: AugmentRequest, dataset: SynthesisDataset, prep: Prepared, seeds: SeedExample[]): Promise<NewRecord[]> {
+    const instruction = await this.instruction(dataset);
+    const generator = await modelForDataset(prep.model.model, this.source, dataset, defaultTemplate(instruction));
+    const records: NewRecord[] = [];
+    for (let i = 0; i < request.examples; i++) {
+      job.throwIfCancelled();
+      job.progress('writing examples', i, request.examples, `example ${i + 1} of ${request.examples}`);
+      const generation = await generator.generate(augmentationPrompt(instruction, seeds, i), { maxTokens: request.maxTokens, temperature: 1, stop: ['\nText:'], signal: job.signal });
+      const example = parseGenerated(generation.text);
+      if (example) records.push(toRecord(dataset, example, runId));
+    }
+    job.throwIfCancelled();
+    return records;
+  }
+
+  private async instruction(dataset: SynthesisDataset): Promise<string> {
+    const { description } = await this.vault.dataset(dataset.id);
+    const labels = dataset.task === 'classification' ? ` Each answer is one of: ${dataset.labels.join(', ')}.` : '';
+    return `${description.trim() || `Examples of the dataset "${dataset.name}".`}${labels}`;
+  }
+}
+
+const tagsOf = (runId: number) => [GENERATED_TAG, `augmentation-${runId}`];
+
+const answerOf = (dataset: SynthesisDataset, e: LabelledExample): string | null => (dataset.task === 'classification' ? e.label : e.output);
+
+/** A generated example as a public record; a classification answer outside the label set is dropped (the text is kept, unlabelled). */
+function toRecord(dataset: SynthesisDataset, example: SeedExample, runId: number): NewRecord {
+  const answer = example.answer ?? undefined;
+  const fields = dataset.task === 'classification' ? { label: answer !== undefined && dataset.labels.includes(answer) ? answer : undefined } : { output: answer };
+  return { text: example.text, ...fields, split: 'public', tags: tagsOf(runId) };
+}

@@ -1,0 +1,80 @@
+/**
+ * Augmenting a thin public set (docs/sga.md): DPM centres of the private split's embeddings
+ * (charged once, no subsampling) select public seed examples; the model writes new examples
+ * like them into the PUBLIC split, tagged 'generated' and 'augmentation-<run id>', with a
+ * veil.augmentation/v1 certificate.
+ */
+import { z } from 'zod';
+import { privacyEventSchema } from '../../../core/accounting/events';
+import { DEFAULT_AUGMENTATION_EPSILON } from '../../../core/icl/augmentation/augmentationSeeds';
+import { method } from './define';
+
+export const augmentRequestSchema = z
+  .object({
+    dataset: z.string().min(1),
+    epsilon: z.number().positive().max(10).default(DEFAULT_AUGMENTATION_EPSILON).describe('ε of the one DPM release'),
+    delta: z.number().positive().lt(1).optional().describe('default: the budget δ, else defaultDelta(N)'),
+    examples: z.number().int().min(1).max(500).default(10).describe('new public examples to write'),
+    depth: z.number().int().min(1).max(6).default(2).describe('DPM tree depth: up to 2^depth centres'),
+    maxTokens: z.number().int().min(8).max(2000).default(200).describe('tokens per generated example'),
+  })
+  .strict();
+export type AugmentRequest = z.output<typeof augmentRequestSchema>;
+
+const boundsSchema = z.object({ lower: z.number(), estimate: z.number(), upper: z.number() });
+
+export const augmentPlanSchema = z.object({
+  dataset: z.string(),
+  rho: z.number().describe('the calibrated DPM parameter (zCDP units)'),
+  depth: z.number(),
+  event: privacyEventSchema,
+  epsilon: boundsSchema,
+  delta: z.number(),
+  accountant: z.string(),
+  /** The budget's cap and what is spent (accounted upper bound), when a budget is set. */
+  budget: z.object({ cap: z.number(), spent: z.number() }).nullable(),
+});
+export type AugmentPlan = z.infer<typeof augmentPlanSchema>;
+
+export const augmentationCertificateSchema = z.object({
+  format: z.literal('veil.augmentation/v1'),
+  dataset: z.string(),
+  issuedAt: z.string(),
+  privacyUnit: z.enum(['record', 'subject']),
+  neighbouring: z.literal('add-remove'),
+  mechanism: z.string(),
+  rho: z.number(),
+  depth: z.number(),
+  event: privacyEventSchema,
+  epsilon: boundsSchema,
+  delta: z.number(),
+  accountant: z.string(),
+  model: z.object({ backend: z.string(), name: z.string() }),
+  seeds: z.object({ count: z.number(), noisyCounts: z.array(z.number()), fallback: z.boolean() }),
+  generated: z.object({ requested: z.number(), added: z.number(), duplicates: z.number(), tags: z.array(z.string()) }),
+  /** SHA-256 of the generated examples (canonical JSON), committed in the ledger as the output hash. */
+  contentHash: z.string(),
+  ledger: z.object({ entryId: z.number(), entryHash: z.string() }),
+});
+export type AugmentationCertificate = z.infer<typeof augmentationCertificateSchema>;
+
+export const augmentationRunSchema = z.object({
+  id: z.number(),
+  dataset: z.string(),
+  status: z.enum(['running', 'succeeded', 'failed', 'cancelled', 'interrupted']),
+  jobId: z.string(),
+  createdAt: z.string(),
+  request: augmentRequestSchema,
+  ledgerEntryId: z.number().nullable(),
+  added: z.number(),
+  certificate: augmentationCertificateSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type AugmentationRunDto = z.infer<typeof augmentationRunSchema>;
+
+export const augmentationMethods = {
+  'augment.plan': method(augmentRequestSchema, augmentPlanSchema, 'Price an augmentation: the calibrated DPM event (nothing reserved)'),
+  'augment.start': method(augmentRequestSchema, z.object({ jobId: z.string(), runId: z.number() }), 'Reserve the DPM event and start an augmentation job'),
+  'augment.list': method(z.object({ dataset: z.string().optional() }).strict(), z.array(augmentationRunSchema), 'Augmentation runs, newest first'),
+  'augment.get': method(z.object({ id: z.number().int().positive() }).strict(), augmentationRunSchema, 'One augmentation run with its certificate'),
+};

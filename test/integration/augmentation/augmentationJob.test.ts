@@ -1,0 +1,106 @@
+/**
+ * Public-set augmentation end to end below the UI: real SQLite vault and ledger, the reference
+ * learner. The ledger gets exactly the calibrated DPM event (no subsampling); over budget is
+ * refused with nothing written; the generated.rows are public, tagged, never private; a marker
+ * only the private split holds never reaches a generated text; the certificate is stored.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEpsilon } from '../../../core/accounting';
+import { augmentationEvent } from '../../../core/icl/augmentation/augmentationSeeds';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+
+const MARKER = 'zqxpoisonmarker';
+let dir: string;
+let ctx: ServiceContext;
+
+const topics = ['cough and fever', 'sprained ankle', 'migraine', 'rash on the arm', 'back pain', 'sore throat'];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-augment-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  await callMethod(ctx, 'vault.createDataset', { name: 'notes', task: 'generation', privacyUnit: 'subject', subjectCap: 3, description: 'Summarise each clinic note in one sentence.' });
+  const privateRecords = Array.from({ length: 60 }, (_, i) => ({
+    text: `Patient ${MARKER} ${i} came in with ${topics[i % topics.length]} for ${1 + (i % 5)} days.`,
+    output: `${topics[i % topics.length]} ${MARKER}`,
+    split: 'private' as const,
+    subject: `s${i % 30}`,
+  }));
+  const publicRecords = topics.map((t, i) => ({ text: `A visitor came in with ${t} for ${i + 2} days.`, output: `${t}, ${i + 2} days`, split: 'public' as const }));
+  await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: [...privateRecords, ...publicRecords] });
+  await callMethod(ctx, 'budget.set', { dataset: 'notes', epsilon: 1, delta: 1e-5 });
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const reservations = async () => (await callMethod(ctx, 'ledger.entries', { dataset: 'notes' })).filter((e) => e.type === 'reserve');
+const records = (splits: ('private' | 'public')[], tags?: string[]) =>
+  callMethod(ctx, 'vault.records', { dataset: 'notes', filter: { splits, ...(tags ? { tags } : {}) }, limit: 500 });
+
+describe('augmentation job', () => {
+  it('reserves exactly the calibrated DPM event and writes tagged public records with a certificate', async () => {
+    const plan = await callMethod(ctx, 'augment.plan', { dataset: 'notes', epsilon: 0.5, examples: 4 });
+    expect(plan.event).toEqual(augmentationEvent(plan.rho, 2));
+    expect(plan.epsilon.upper).toBeLessThanOrEqual(0.5);
+    expect(plan.epsilon.upper).toBeGreaterThan(0.5 * 0.99);
+    expect(plan.delta).toBe(1e-5);
+    const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.5, examples: 4 });
+    const job = await ctx.jobs.wait(jobId);
+    expect(job.error ?? null).toBeNull();
+    expect(job.status).toBe('succeeded');
+    const reserved = await reservations();
+    expect(reserved).toHaveLength(1);
+    expect(reserved[0].event).toEqual(plan.event);
+    expect(accountEpsilon(reserved[0].event!, 1e-5).bounds.upper).toBeLessThanOrEqual(0.5);
+
+    const run = await callMethod(ctx, 'augment.get', { id: runId });
+    expect(run.status).toBe('succeeded');
+    const certificate = run.certificate!;
+    expect(certificate.format).toBe('veil.augmentation/v1');
+    expect(certificate.event).toEqual(plan.event);
+    expect(certificate.generated.requested).toBe(4);
+    expect(certificate.ledger.entryId).toBe(run.ledgerEntryId);
+    const tag = `augmentation-${runId}`;
+    expect(certificate.generated.tags).toEqual(['generated', tag]);
+
+    const generated = await records(['public'], [tag]);
+    expect(generated.total).toBe(run.added);
+    expect(run.added).toBeGreaterThan(0);
+    for (const r of generated.rows) {
+      expect(r.split).toBe('public');
+      expect(r.tags).toEqual(expect.arrayContaining(['generated', tag]));
+      // The model saw only public examples: the private split's marker never appears.
+      expect(`${r.text} ${r.output ?? ''}`).not.toContain(MARKER);
+    }
+    expect((await records(['private'], ['generated'])).total).toBe(0);
+    expect((await records(['private'])).total).toBe(60);
+  }, 300_000);
+
+  it('is refused over budget with nothing written', async () => {
+    const before = { reserved: (await reservations()).length, runs: (await callMethod(ctx, 'augment.list', { dataset: 'notes' })).length, public: (await records(['public'])).total };
+    await expect(callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.9, examples: 2 })).rejects.toThrow(/budget/i);
+    expect((await reservations()).length).toBe(before.reserved);
+    expect((await callMethod(ctx, 'augment.list', { dataset: 'notes' })).length).toBe(before.runs);
+    expect((await records(['public'])).total).toBe(before.public);
+  }, 120_000);
+
+  it('cancels: the reservation stays charged, nothing is added, the run says so', async () => {
+    await callMethod(ctx, 'budget.set', { dataset: 'notes', epsilon: 2, delta: 1e-5 });
+    const before = { reserved: (await reservations()).length, public: (await records(['public'])).total };
+    const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.3, examples: 500, maxTokens: 2000 });
+    ctx.jobs.cancel(jobId);
+    expect((await ctx.jobs.wait(jobId)).status).toBe('cancelled');
+    expect((await reservations()).length).toBe(before.reserved + 1);
+    expect((await records(['public'])).total).toBe(before.public);
+    const run = await callMethod(ctx, 'augment.get', { id: runId });
+    expect(run.status).toBe('cancelled');
+    expect(run.error).toMatch(/reserved budget stays spent/);
+    expect(run.certificate).toBeNull();
+  }, 300_000);
+});
