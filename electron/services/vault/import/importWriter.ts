@@ -56,7 +56,7 @@ export class RecordWriter {
 
   constructor(
     private readonly tx: Queryable,
-    private readonly target: { datasetId: number; importId: number },
+    private readonly target: { datasetId: number; importId: number; fileBytes: number },
     private readonly onInserted: (result: FlushResult) => void,
   ) {}
 
@@ -93,8 +93,9 @@ export class RecordWriter {
   }
 
   private async insert(batch: { rows: string; lines: number[]; hashes: string[]; chars: number }): Promise<void> {
-    this.bulk ??= await BulkLoad.start(this.tx, this.target.importId);
-    const params = { ...this.target, rows: batch.rows, now: new Date().toISOString() };
+    this.bulk ??= await BulkLoad.start(this.tx, this.target.importId, this.target.fileBytes);
+    const { datasetId, importId } = this.target;
+    const params = { datasetId, importId, rows: batch.rows, now: new Date().toISOString() };
     const rows = await this.tx.all<{ id: number; content_hash: string }>(INSERT_BATCH, params);
     await this.bulk.inserted(rows, batch.chars);
     const inserted = new Set(rows.map((r) => r.content_hash));

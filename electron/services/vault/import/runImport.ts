@@ -55,7 +55,7 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   const dataset = await findDataset(tx, p.dataset.id);
   const importId = await createImport(tx, dataset.id, file.path, p.format);
   const report = new ReportBuilder();
-  const writer = new RecordWriter(tx, { datasetId: dataset.id, importId }, report.addInserted);
+  const writer = new RecordWriter(tx, { datasetId: dataset.id, importId, fileBytes: file.size }, report.addInserted);
   const check = new Utf8Check();
   const random = request.randomSplit && (request.randomSplit.seed === undefined ? cryptoRandom : seededRandom(request.randomSplit.seed));
   const rules = { mapping: request.mapping, split: request.split, labels: dataset.labels, drawSplit: request.randomSplit && random ? splitDrawer(request.randomSplit, random) : undefined };
