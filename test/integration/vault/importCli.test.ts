@@ -91,7 +91,7 @@ describe('veil vault import / stats / export', () => {
   });
 
   it('sample-data checks its kind', async () => {
-    expect(await veil('vault', 'sample-data', 'weather')).toMatchObject({ code: 2, stderr: 'veil: kind must be one of spam, clinic; got "weather"\n' });
+    expect(await veil('vault', 'sample-data', 'weather')).toMatchObject({ code: 2, stderr: 'veil: kind must be one of spam, clinic, clinic-summaries; got "weather"\n' });
   });
 
   it('sample-data creates the clinic sample', async () => {
