@@ -5,8 +5,9 @@
  * Neighbouring relation: 'add-remove' (add or remove one privacy unit; default) or
  * 'replace-one'. Sensitivities are stated under the event's relation.
  *
- * 'discrete-gaussian' is its own kind: its exact δ(ε) lies above the continuous Gaussian's,
- * so it must never be accounted as a 'gaussian' event by PLD (see rdp/curve.ts).
+ * 'discrete-gaussian' is its own kind (sensitivity: the ℓ2 norm of the integer change): its exact
+ * δ(ε) can lie above the continuous Gaussian's (Δ = 1, σ ≤ 1), so it must never be accounted as a
+ * 'gaussian' event by PLD (see rdp/curve.ts).
  */
 import { z } from 'zod';
 

@@ -4,10 +4,10 @@
  *
  * Neighbouring: as stated by the caller (default add/remove one unit).
  * Sensitivity: Δ₂ = max ‖f(D) − f(D′)‖₂ over neighbours, with f integer-valued.
- * Event: 'discrete-gaussian'(σ, Δ₂). Its exact δ(ε) (CKS §2) lies ABOVE the continuous
+ * Event: 'discrete-gaussian'(σ, Δ₂). Its exact δ(ε) (CKS §2) can lie ABOVE the continuous
  * Gaussian's (for Δ = 1: +11% at σ = 1, ε = 1; about double at σ = 0.5, ε = 5), so it is not
- * a 'gaussian' event. With an integer Δ per coordinate the PLD accountant takes its exact loss
- * distribution (pld/discreteGaussianLoss.ts; a change of several coordinates is stated as their
+ * a 'gaussian' event. With Δ₂ = 1 (one count moved by 1) the PLD accountant takes its exact loss
+ * distribution (pld/discreteGaussianLoss.ts; a change of several counts by 1 is stated as their
  * composition); otherwise RDP charges it, where CKS (Thm 4 and its multivariate version) prove
  * ½(Δ₂/σ)²-zCDP, the continuous Gaussian's curve α·Δ₂²/(2σ²).
  */

@@ -86,8 +86,11 @@ export function keywordCounts(sets: readonly (ReadonlySet<number> | null)[], uni
   return counts;
 }
 
-/** Discrete Gaussian noise N_ℤ(0, σ²) on each count of the vote histogram (per count: shift 1). */
-export const voteAggregationParams = (sigma: number): DiscreteGaussianMechanismParams => ({ sigma, l2Sensitivity: VOTE_COUNT_SHIFT, neighbouring: 'add-remove' });
+/**
+ * Discrete Gaussian noise N_ℤ(0, σ²) on each count of the vote histogram; the histogram's ℓ2
+ * sensitivity is √2 (the mechanism's own event), charged exactly as voteEvent (two counts moved by 1).
+ */
+export const voteAggregationParams = (sigma: number): DiscreteGaussianMechanismParams => ({ sigma, l2Sensitivity: VOTE_L2_SENSITIVITY, neighbouring: 'add-remove' });
 
 /** The vote's event at σ: two counts moved by 1 each, composed(discreteGaussian(σ, 1), 2). */
 export const voteEvent = (sigma: number): PrivacyEvent => composed(discreteGaussian(sigma, VOTE_COUNT_SHIFT), VOTE_CHANGED_COUNTS);

@@ -5,8 +5,8 @@
  * the neighbouring relation are stated there), everything else (public candidates, selection) is
  * post-processing.
  *
- * One public parameter ρ (zCDP units of the unsampled query; larger ρ, less noise) is split by a
- * fixed public rule:
+ * One public noise parameter ρ (larger ρ, less noise) is split by a fixed public rule, sized as if
+ * it were the unsampled query's zCDP budget:
  * - SPLIT_SHARE of ρ to the splits, equally over the depth levels: a level's exponential
  *   mechanisms are levelEpsilon-DP, and ε-DP is ε²/8-zCDP for the exponential mechanism (Cesar &
  *   Rogers 2021, bounded range), so levelEpsilon = √(8·ρ_split/depth);
@@ -14,8 +14,10 @@
  * - the rest to the leaf sums (sensitivity 2): σ_sum = 2/√(2ρ_sum) = √(2/ρ_sum).
  * The shares only fix the noise; the charge is the event itself — sequence([composed(pure(ε_level),
  * depth), gaussian(σ_count, √2), gaussian(σ_sum, 2)]) — on one Poisson(q) sample (all steps see the
- * same teachers): poissonSampled(q, that), accounted by RDP through the general subsampled bound
- * (core/accounting/rdp/poissonGeneral.ts; PLD takes only single-mechanism sampled steps).
+ * same teachers): poissonSampled(q, that). PLD accounts it as one product pair (pureAndGaussianLoss;
+ * a pure step there is randomised response, not the bounded-range ε²/8 the split assumes, so the
+ * charge is sound but above ρ: ρ is a noise parameter, not the charged zCDP); RDP's general
+ * subsampled bound (core/accounting/rdp/poissonGeneral.ts) is the cross-check.
  */
 import type { PrivacyEvent } from '../accounting/events';
 import { dpmEvent, type DpmNoise } from '../mechanisms/privateMondrian';

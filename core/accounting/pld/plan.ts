@@ -77,7 +77,7 @@ export function planEvent(event: PrivacyEvent): Plan {
       case 'sampled-without-replacement':
         throw new UnsupportedByPldError(e, 'sampling without replacement has no PLD dominating pair here (use the RDP accountant)');
       case 'discrete-gaussian': {
-        // Its exact δ(ε) lies above the continuous Gaussian's (Canonne, Kamath & Steinke 2020): its own exact PLD.
+        // Its exact δ(ε) differs from the continuous Gaussian's (Canonne, Kamath & Steinke 2020): its own exact PLD.
         const base = discreteGaussianBase(e, 1);
         addPart(base.key, count, () => ({ remove: base.loss(), add: null }));
         return;
@@ -137,11 +137,14 @@ function nearlyNoiselessDiscreteGaussian(e: PrivacyEvent): boolean {
 }
 
 /**
- * The discrete Gaussian on k ≤ 2 coordinates each moved by an integer Δ (discreteGaussianLoss.ts);
- * a non-integer sensitivity (an ℓ2 norm over several coordinates) or a table too large is left to RDP.
+ * The discrete Gaussian on k ≤ 2 coordinates each moved by 1 (discreteGaussianLoss.ts); any other
+ * ℓ2 sensitivity or a table too large is left to RDP.
  */
 function discreteGaussianBase(e: Extract<PrivacyEvent, { kind: 'discrete-gaussian' }>, k: 1 | 2): Base {
-  if (!Number.isInteger(e.sensitivity)) throw new UnsupportedByPldError(e, 'a discrete Gaussian is taken per integer coordinate shift (state an ℓ2 sensitivity over several coordinates as a composition)');
+  // The event's sensitivity is an ℓ2 norm: only Δ₂ = 1 pins the change to one count moved by 1. A larger
+  // integer norm may be spread over several counts (Δ₂ = 2: four counts by 1 costs more than one count
+  // by 2), so it is left to RDP's bound on the ℓ2 norm (CKS Thm 4, multivariate).
+  if (e.sensitivity !== 1) throw new UnsupportedByPldError(e, 'the exact discrete-Gaussian PLD is taken for ℓ2 sensitivity 1 (one count moved by 1); state a change of several counts as a composition');
   if (discreteGaussianTableSize(e.sigma, e.sensitivity, k) > MAX_DISCRETE_GAUSSIAN_TABLE) throw new UnsupportedByPldError(e, `σ = ${e.sigma} is too large for its exact loss table`);
   if ((k * e.sensitivity ** 2) / (2 * e.sigma ** 2) > NEARLY_NOISELESS_LOSS) {
     const dominating = discreteGaussianApproxDp(e.sigma, e.sensitivity, k);

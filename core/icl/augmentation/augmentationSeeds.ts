@@ -57,7 +57,8 @@ export interface AugmentationSeeds {
  * examples' embeddings as public points; seeds = the public examples nearest to the noisy centres.
  */
 export function augmentationSeeds(
-  unitPoints: readonly ArrayLike<number>[],
+  /** One point per privacy unit; null: a unit the model could embed none of (it adds no point). */
+  unitPoints: readonly (ArrayLike<number> | null)[],
   publicEmbeddings: readonly ArrayLike<number>[],
   rho: number,
   random: RandomSource,

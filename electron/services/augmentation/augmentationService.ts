@@ -93,10 +93,13 @@ export class AugmentationService {
       const pool = await this.vault.pool(await this.vault.dataset(dataset.id), undefined);
       // q = 1: every unit, no randomness drawn; a unit's records (≤ the subject cap) together.
       const units = await pool.sample(1, cryptoRandom);
-      const flat = await embed(units.flatMap((u) => u.map((r) => r.text)), 'embedding the private split');
-      let at = 0;
-      const points = units.map((u) => unitPoint(flat.slice(at, (at += u.length))));
       const publicEmbeddings = await embed(publicExamples.map((e) => e.text), 'embedding the public split');
+      const flat = await this.embedPrivate(job, prep.model.model, units.flatMap((u) => u.map((r) => r.text)), publicEmbeddings[0]?.length ?? 0);
+      let at = 0;
+      const points = units.map((u) => {
+        const own = flat.slice(at, (at += u.length)).filter((e): e is Float32Array => e !== null);
+        return own.length === 0 ? null : unitPoint(own);
+      });
       job.throwIfCancelled();
       const released = augmentationSeeds(points, publicEmbeddings, plan.rho, cryptoRandom, { ...DEFAULT_SGA_SETTINGS, depth: plan.depth });
       if (canonicalJson(released.event) !== canonicalJson(plan.event)) throw new Error('the DPM release charged another event than the one reserved');
@@ -133,6 +136,29 @@ export class AugmentationService {
       job.throwIfCancelled();
       job.progress(stage, i, texts.length);
       out.push(...(await model.embed(texts.slice(i, i + EMBED_CHUNK), job.signal)));
+    }
+    return out;
+  }
+
+  /**
+   * The private split's embeddings, one text at a time: a text the model cannot embed (too long for
+   * its context, refused by a server, malformed) is left out of its unit's point instead of failing
+   * the job, whose outcome must not depend on one unit outside the DP release (ARCHITECTURE §4).
+   */
+  private async embedPrivate(job: JobContext, model: LanguageModel, texts: string[], dimension: number): Promise<(Float32Array | null)[]> {
+    const out: (Float32Array | null)[] = [];
+    for (const [i, text] of texts.entries()) {
+      if (i % EMBED_CHUNK === 0) {
+        job.throwIfCancelled();
+        job.progress('embedding the private split', i, texts.length);
+      }
+      try {
+        const [vector] = await model.embed([text], job.signal);
+        out.push(vector && vector.length === dimension && vector.every(Number.isFinite) ? vector : null);
+      } catch (error) {
+        if (job.signal.aborted) throw error;
+        out.push(null);
+      }
     }
     return out;
   }

@@ -18,5 +18,5 @@ export const sgaRequestFields = {
   publicData: z.boolean().optional().describe('keyword, ptr: add the public ensemble’s answers to the universe and final prompt (default: on when the dataset has public examples)'),
 };
 
-/** The noise of an sga plan: ρ of each query's unsampled clustering (zCDP units; core/planning/sgaEvent.ts). */
+/** The noise of an sga plan: the noise parameter ρ of each query's clustering (sized as a zCDP budget, charged as its event; core/planning/sgaEvent.ts). */
 export const sgaNoiseSchema = z.object({ kind: z.literal('sga'), rho: z.number() });

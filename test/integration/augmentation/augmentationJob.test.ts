@@ -7,12 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountEpsilon } from '../../../core/accounting';
 import { augmentationEvent } from '../../../core/icl/augmentation/augmentationSeeds';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
+import { getModelService } from '../../../electron/services/model/modelHandlers';
 
 const MARKER = 'zqxpoisonmarker';
 let dir: string;
@@ -103,4 +104,34 @@ describe('augmentation job', () => {
     expect(run.error).toMatch(/reserved budget stays spent/);
     expect(run.certificate).toBeNull();
   }, 300_000);
+
+  it('a private record the model cannot embed is left out of its unit; the job still succeeds', async () => {
+    const UNEMBEDDABLE = 'zqxunembeddable';
+    await callMethod(ctx, 'vault.createDataset', { name: 'notes2', task: 'generation', privacyUnit: 'record', description: 'Summarise each clinic note in one sentence.' });
+    await callMethod(ctx, 'vault.addRecords', {
+      dataset: 'notes2',
+      records: [
+        ...Array.from({ length: 30 }, (_, i) => ({ text: `Patient ${i} came in with ${topics[i % topics.length]}${i === 7 ? ` ${UNEMBEDDABLE}` : ''}.`, output: topics[i % topics.length], split: 'private' as const })),
+        ...topics.map((t, i) => ({ text: `A visitor came in with ${t} for ${i + 2} days.`, output: t, split: 'public' as const })),
+      ],
+    });
+    await callMethod(ctx, 'budget.set', { dataset: 'notes2', epsilon: 1, delta: 1e-5 });
+    const model = await (await getModelService(ctx)).current();
+    const embed = model.embed.bind(model);
+    // As llama.cpp does for a text longer than its context: the whole call fails.
+    const spy = vi.spyOn(model, 'embed').mockImplementation(async (texts, signal) => {
+      if (texts.some((t) => t.includes(UNEMBEDDABLE))) throw new Error('Input is longer than the usable context size');
+      return embed(texts, signal);
+    });
+    try {
+      const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes2', epsilon: 0.5, examples: 2 });
+      const job = await ctx.jobs.wait(jobId);
+      expect(job.error ?? null).toBeNull();
+      expect(job.status).toBe('succeeded');
+      expect((await callMethod(ctx, 'augment.get', { id: runId })).status).toBe('succeeded');
+      expect(spy.mock.calls.some(([texts]) => texts.some((t) => t.includes(UNEMBEDDABLE)))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  }, 120_000);
 });

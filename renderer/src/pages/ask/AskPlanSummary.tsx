@@ -7,7 +7,7 @@ const fmt = (x: number, digits = 4) => x.toPrecision(digits);
 
 export function AskPlanSummary({ plan }: { plan: AnswerPlanDto }) {
   const n = plan.noise;
-  const noise = n.kind === 'pure' ? `ε per query = ${fmt(n.epsilonPerQuery)}` : n.kind === 'sga' ? `ρ per query = ${fmt(n.rho)} (private clustering, zCDP)` : `${n.kind === 'gaussian' ? 'Gaussian' : 'exact discrete Gaussian'} σ = ${fmt(n.sigma)}`;
+  const noise = n.kind === 'pure' ? `ε per query = ${fmt(n.epsilonPerQuery)}` : n.kind === 'sga' ? `ρ per query = ${fmt(n.rho)} (private clustering's noise parameter; the charge is its event)` : `${n.kind === 'gaussian' ? 'Gaussian' : 'exact discrete Gaussian'} σ = ${fmt(n.sigma)}`;
   const budget = plan.budget
     ? `${fmt(plan.budget.spent)} spent of ${fmt(plan.budget.cap)}; after this batch ${fmt(plan.budget.afterJob)}; ${plan.budget.atLimit ? 'at least ' : ''}${plan.budget.batchesLeft} more such ${plan.budget.batchesLeft === 1 ? 'batch' : 'batches'} (${plan.budget.batchesLeft * plan.queries} queries) fit`
     : 'no budget set for this dataset';

@@ -85,4 +85,14 @@ describe('discrete Gaussian PLD', () => {
     expect(far.accountant).toBe('rdp');
     expect(far.bounds.upper).toBeGreaterThanOrEqual(1 / 0.005 ** 2);
   });
+
+  it('an ℓ2 sensitivity of 2 is never priced as one count moved by 2 (four counts moved by 1 cost more)', () => {
+    // ‖(1, 1, 1, 1)‖₂ = 2: the event discreteGaussian(σ, 2) must cover it. One count moved by 2 gives
+    // ε ≈ 16.0 at σ = 0.5, δ = 1e-3; four counts by 1 ≈ 19.8 (a review measured both).
+    const four = accountEpsilon(composed(discreteGaussian(0.5, 1), 4), 1e-3).bounds.lower;
+    const stated = accountEpsilon(discreteGaussian(0.5, 2), 1e-3);
+    expect(stated.accountant).toBe('rdp');
+    expect(stated.bounds.upper).toBeGreaterThanOrEqual(four);
+    expect(accountEpsilon(poissonSampled(0.2, discreteGaussian(0.5, 2)), 1e-3).bounds.upper).toBeGreaterThanOrEqual(accountEpsilon(poissonSampled(0.2, composed(discreteGaussian(0.5, 1), 4)), 1e-3).bounds.lower);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composed } from '../../../../core/accounting/events';
+import { composed, discreteGaussian } from '../../../../core/accounting/events';
 import { discreteGaussianMechanism } from '../../../../core/mechanisms/discreteGaussianMechanism';
 import { gaussianMechanism } from '../../../../core/mechanisms/gaussianMechanism';
 import { jointExponentialTopK } from '../../../../core/mechanisms/jointExponentialMechanism';
@@ -154,8 +154,11 @@ describe('the mechanisms charge what the planner prices', () => {
     const random = seededRandom(SEED);
     const released = discreteGaussianMechanism([1, 2, 3], voteAggregationParams(3), random);
     expect(released.output.every(Number.isInteger)).toBe(true);
-    expect(inner(queryEvent({ ...shape, aggregation: 'vote' }, units, 3))).toEqual(composed(released.event, VOTE_CHANGED_COUNTS));
-    expect(VOTE_CHANGED_COUNTS * voteAggregationParams(3).l2Sensitivity ** 2).toBeCloseTo(VOTE_L2_SENSITIVITY ** 2, 12);
+    // The mechanism states the histogram's ℓ2 sensitivity √2; the planner charges the same release exactly,
+    // as the two counts it moves by 1 each.
+    expect(released.event).toEqual(discreteGaussian(3, VOTE_L2_SENSITIVITY));
+    expect(inner(queryEvent({ ...shape, aggregation: 'vote' }, units, 3))).toEqual(composed(discreteGaussian(3, 1), VOTE_CHANGED_COUNTS));
+    expect(VOTE_CHANGED_COUNTS * 1 ** 2).toBeCloseTo(VOTE_L2_SENSITIVITY ** 2, 12);
   });
 
   it('embedding: Gaussian noise at the planned σ with the stated sensitivity', () => {
