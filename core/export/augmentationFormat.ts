@@ -2,6 +2,9 @@
  * The `veil.augmentation/v1` certificate of a public-set augmentation (docs/sga.md) and its
  * exported document: the certificate with the generated examples it hashes. The examples are
  * public (post-processing of the DPM release and public seeds), so the file carries them whole.
+ * `contentHash` is the SHA-256 of the examples; `releaseHash` that of the whole document but
+ * the fields fixed at or after the ledger commit (`ledger`, `releaseHash`, and the vault's
+ * `generated.added` / `generated.duplicates`): the commit records it as its output hash.
  */
 import { z } from 'zod';
 import { privacyEventSchema } from '../accounting/events';
@@ -29,6 +32,8 @@ export const augmentationCertificateSchema = z.object({
   generated: z.object({ requested: z.number(), added: z.number(), duplicates: z.number(), tags: z.array(z.string()) }),
   /** SHA-256 of the generated examples (canonical JSON), committed in the ledger as the output hash. */
   contentHash: z.string(),
+  /** Absent on certificates issued before release hashes (their commit holds the content hash; they cannot be exported). */
+  releaseHash: z.string().optional(),
   ledger: z.object({ entryId: z.number(), entryHash: z.string() }),
 });
 export type AugmentationCertificate = z.infer<typeof augmentationCertificateSchema>;
@@ -43,5 +48,12 @@ export type AugmentationDocument = z.infer<typeof augmentationDocumentSchema>;
 
 export const augmentationContentHash = (examples: GeneratedExample[]): Promise<string> =>
   sha256Hex(canonicalJson(examples.map((e) => ({ text: e.text, label: e.label, output: e.output }))));
+
+/** SHA-256 of a document as parsed (unknown fields included) without its commit-bound fields. */
+export function augmentationReleaseHash(doc: object): Promise<string> {
+  const { ledger: _ledger, releaseHash: _hash, generated, ...rest } = doc as { ledger?: unknown; releaseHash?: unknown; generated?: unknown };
+  const { added: _added, duplicates: _duplicates, ...declared } = (generated ?? {}) as Record<string, unknown>;
+  return sha256Hex(canonicalJson({ ...rest, generated: declared }));
+}
 
 export const isAugmentationText = (text: string): boolean => declaredFormat(text) === AUGMENTATION_FORMAT;

@@ -1,7 +1,7 @@
 /**
  * The veil.augmentation/v1 document verifies (real SQLite ledger, the reference learner): the
  * exported run passes every check through `certificate.verify`; editing the event, ε, a generated
- * example or the ledger entry id each fails the check that names it, and nothing else passes them.
+ * example, a descriptive field or the ledger entry id each fails the checks that name it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AugmentationDocument } from '../../../core/export/augmentationFormat';
@@ -33,7 +33,7 @@ describe('augmentation certificate', () => {
     expect(exported).toMatchObject({ ...run.certificate, examples: expect.any(Array) });
     expect(exported.examples.length).toBe(run.added + exported.generated.duplicates);
     const result = await verify(exported);
-    expect(result.checks.map((c) => c.name)).toEqual(['format', 'content hash', 'epsilon', 'ledger entry', 'ledger output hash', 'ledger event', 'ledger parameters', 'ledger chain']);
+    expect(result.checks.map((c) => c.name)).toEqual(['format', 'content hash', 'release hash', 'epsilon', 'ledger entry', 'ledger output hash', 'ledger event', 'ledger parameters', 'ledger chain']);
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(result.certificate).toEqual(run.certificate);
@@ -41,17 +41,24 @@ describe('augmentation certificate', () => {
 
   it('fails the epsilon and ledger event checks when the event is edited', async () => {
     const names = await failed({ ...exported, event: augmentationEvent(exported.rho * 2, exported.depth) });
-    expect(names).toEqual(['epsilon', 'ledger event']);
+    expect(names).toEqual(['release hash', 'epsilon', 'ledger output hash', 'ledger event']);
   }, 120_000);
 
   it('fails the epsilon check when ε is edited', async () => {
-    expect(await failed({ ...exported, epsilon: { ...exported.epsilon, upper: exported.epsilon.upper / 2 } })).toEqual(['epsilon']);
+    const names = await failed({ ...exported, epsilon: { ...exported.epsilon, upper: exported.epsilon.upper / 2 } });
+    expect(names).toEqual(['release hash', 'epsilon', 'ledger output hash']);
+  }, 120_000);
+
+  it('fails the release and ledger output hashes when a descriptive field is edited, naming it', async () => {
+    const result = await verify({ ...exported, model: { ...exported.model, name: 'another-model' } });
+    expect(result.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['release hash', 'ledger output hash']);
+    expect(result.checks.find((c) => c.name === 'ledger output hash')?.detail).toContain('model.name');
   }, 120_000);
 
   it('fails the content and ledger output hashes when a generated example is edited, naming it', async () => {
     const examples = exported.examples.map((e, i) => (i === 0 ? { ...e, text: `${e.text} (edited)` } : e));
     const result = await verify({ ...exported, examples });
-    expect(result.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['content hash', 'ledger output hash']);
+    expect(result.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['content hash', 'release hash', 'ledger output hash']);
     expect(result.checks.find((c) => c.name === 'ledger output hash')?.detail).toContain('examples[0].text');
   }, 120_000);
 
