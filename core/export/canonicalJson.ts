@@ -35,3 +35,13 @@ export function changedPaths(before: unknown, after: unknown, path = ''): string
   const child = (key: string) => (Array.isArray(before) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
   return keys.flatMap((key) => changedPaths(before[key], after[key], child(key)));
 }
+
+/** The `format` a JSON text declares at its top level (undefined when it is not a JSON object): for dispatch before a full parse. */
+export function declaredFormat(text: string): unknown {
+  try {
+    const json = JSON.parse(text) as { format?: unknown } | null;
+    return typeof json === 'object' && json !== null ? json.format : undefined;
+  } catch {
+    return undefined;
+  }
+}

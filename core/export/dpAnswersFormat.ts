@@ -10,7 +10,7 @@
  * (the public ensemble's) chosen by the DP clustering: post-processing too.
  */
 import { z } from 'zod';
-import { canonicalJson, sha256Hex } from './canonicalJson';
+import { canonicalJson, declaredFormat, sha256Hex } from './canonicalJson';
 import { certificateSchema } from './dpPromptFormat';
 
 export const DP_ANSWERS_FORMAT = 'veil.dp-answers/v1' as const;
@@ -59,11 +59,4 @@ export function answersContentHash(doc: DpAnswersContent): Promise<string> {
 }
 
 /** True when a JSON text declares itself a DP answers document (checked before parsing it fully). */
-export function isDpAnswersText(text: string): boolean {
-  try {
-    const json = JSON.parse(text) as { format?: unknown } | null;
-    return typeof json === 'object' && json !== null && json.format === DP_ANSWERS_FORMAT;
-  } catch {
-    return false;
-  }
-}
+export const isDpAnswersText = (text: string): boolean => declaredFormat(text) === DP_ANSWERS_FORMAT;

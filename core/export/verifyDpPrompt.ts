@@ -51,8 +51,8 @@ const EPSILON_TOLERANCE = 1e-6;
 /** Most edited paths named in one check. */
 const NAMED_PATHS = 8;
 
-/** A certificate of any Veil export (DP prompt or DP answers): what the ledger checks read. */
-export type IssuedCertificate = Omit<PrivacyCertificate, 'mechanism'> & { mechanism: string };
+/** A certificate of any Veil export (DP prompt, DP answers, augmentation): what the ledger checks read. */
+export type IssuedCertificate = Pick<PrivacyCertificate, 'event' | 'epsilon' | 'delta' | 'privacyUnit' | 'parameters' | 'poolSizes' | 'ledger'> & { mechanism: string };
 
 /** The document's hash the commit must hold: the release hash, or the content hash for a legacy document. */
 export interface Binding {

@@ -4,7 +4,9 @@
  * DPM centres of the private split (charged once), the nearest public examples as seeds, M new
  * public examples tagged 'generated'. Prints what was charged and what was added; Ctrl+C
  * cancels the job (exit 130; the reservation stays charged). `veil augment list` and
- * `veil augment show ID` read stored runs and their certificates.
+ * `veil augment show ID` read stored runs and their certificates; `show ID --out FILE` writes
+ * the veil.augmentation/v1 document (certificate and generated examples) that
+ * `veil certificate verify FILE` checks.
  */
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
@@ -12,6 +14,7 @@ import { defaultDataDir } from '../../services/dataDir';
 import type { AugmentationRunDto, AugmentPlan } from '../../shared/api/augmentation';
 import type { MethodInput } from '../../shared/contract';
 import { followJob } from '../jobControl';
+import { outputFile, writeOutput } from '../files';
 import { numberOption, printResult } from '../output';
 import { withServices } from '../withServices';
 
@@ -87,9 +90,17 @@ export function registerAugment(program: Command): void {
     .command('show')
     .description('one run with its veil.augmentation/v1 certificate (JSON)')
     .argument('<id>', 'run id')
+    .option('--out <file>', 'write the verifiable document (certificate and generated examples) to this file')
+    .option('--overwrite', 'with --out: replace an existing file')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
-    .action(async (id: string, opts: { dataDir: string }) => {
-      const run = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'augment.get', { id: numberOption('id', id)! }));
+    .action(async (id: string, opts: { out?: string; overwrite?: boolean; dataDir: string }) => {
+      const runId = numberOption('id', id)!;
+      const out = opts.out === undefined ? undefined : outputFile(opts.out, { overwrite: opts.overwrite });
+      if (out) {
+        writeOutput(out, (await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'augment.export', { id: runId }))).content);
+        return;
+      }
+      const run = await withServices(opts.dataDir, (ctx) => callMethod(ctx, 'augment.get', { id: runId }));
       process.stdout.write(`${JSON.stringify(run.certificate ?? run, null, 2)}\n`);
     });
 }

@@ -210,10 +210,10 @@ export function registerSynth(program: Command): void {
 
   program
     .command('certificate')
-    .description('privacy certificates of exported DP prompts')
+    .description('privacy certificates of exported DP prompts, DP answers and augmentations')
     .command('verify')
     .description('check an exported DP prompt against its certificate and this ledger (exit 1 if invalid)')
-    .argument('<file>', 'a veil.dp-prompt/v1 JSON file')
+    .argument('<file>', 'a veil.dp-prompt/v1, veil.dp-answers/v1 or veil.augmentation/v1 JSON file')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON')
     .action(async (file: string, opts: { dataDir: string; json?: boolean }) => {

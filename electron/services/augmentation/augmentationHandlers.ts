@@ -16,11 +16,12 @@ export function getAugmentationService(ctx: ServiceContext): Promise<Augmentatio
   });
 }
 
-type AugmentationMethodName = 'augment.plan' | 'augment.start' | 'augment.list' | 'augment.get';
+type AugmentationMethodName = 'augment.plan' | 'augment.start' | 'augment.list' | 'augment.get' | 'augment.export';
 
 export const augmentationHandlers: HandlerMap<AugmentationMethodName> = {
   'augment.plan': async (request, ctx) => (await (await getAugmentationService(ctx)).plan(request)).plan,
   'augment.start': async (request, ctx) => (await getAugmentationService(ctx)).start(request),
   'augment.list': async ({ dataset }, ctx) => (await getAugmentationService(ctx)).runs.list(dataset),
   'augment.get': async ({ id }, ctx) => (await getAugmentationService(ctx)).runs.get(id),
+  'augment.export': async ({ id }, ctx) => (await getAugmentationService(ctx)).export(id),
 };

@@ -1,11 +1,11 @@
 /**
  * Augmentation runs in the app database (migration 12). Runs still 'running' whose job no live
  * Veil process runs were cut off by a crash and become 'interrupted' (their reservation stays
- * charged). The generated examples are records of the public split, not stored here.
+ * charged). The generated examples are records of the public split; a run's certificate_json
+ * holds its veil.augmentation/v1 document (the certificate and the examples it hashes).
  */
-import {
-  augmentationCertificateSchema, augmentRequestSchema, type AugmentationCertificate, type AugmentationRunDto, type AugmentRequest,
-} from '../../shared/api/augmentation';
+import { augmentationDocumentSchema, type AugmentationDocument } from '../../../core/export/augmentationFormat';
+import { augmentationCertificateSchema, augmentRequestSchema, type AugmentationRunDto, type AugmentRequest } from '../../shared/api/augmentation';
 import type { Database } from '../db/database';
 import { markInterruptedRuns } from '../jobs/interruptedRuns';
 import { RefusalError } from '../refusalError';
@@ -52,9 +52,9 @@ export class AugmentationRunStore {
     return this.db.run('UPDATE augmentation_runs SET ledger_entry_id = $entryId WHERE id = $id', { id, entryId });
   }
 
-  succeed(id: number, certificate: AugmentationCertificate) {
+  succeed(id: number, document: AugmentationDocument) {
     return this.db.run("UPDATE augmentation_runs SET status = 'succeeded', added = $added, certificate_json = $certificate WHERE id = $id", {
-      id, added: certificate.generated.added, certificate: JSON.stringify(certificate),
+      id, added: document.generated.added, certificate: JSON.stringify(document),
     });
   }
 
@@ -66,6 +66,19 @@ export class AugmentationRunStore {
     const row = await this.db.get<RunRow>('SELECT * FROM augmentation_runs WHERE id = $id', { id });
     if (!row) throw new RefusalError(`no augmentation run ${id}`);
     return toDto(row);
+  }
+
+  /** The run's document as issued; null for a run without one (not succeeded, or issued before documents kept their examples). */
+  async document(id: number): Promise<AugmentationDocument | null> {
+    const row = await this.db.get<Pick<RunRow, 'certificate_json'>>('SELECT certificate_json FROM augmentation_runs WHERE id = $id', { id });
+    if (!row) throw new RefusalError(`no augmentation run ${id}`);
+    return row.certificate_json ? (augmentationDocumentSchema.safeParse(JSON.parse(row.certificate_json)).data ?? null) : null;
+  }
+
+  /** The document issued with a ledger commit, for naming what a verified file changed. */
+  async documentByLedgerEntry(entryId: number): Promise<AugmentationDocument | undefined> {
+    const row = await this.db.get<Pick<RunRow, 'id'>>('SELECT id FROM augmentation_runs WHERE ledger_entry_id = $entryId', { entryId });
+    return (row && (await this.document(row.id))) ?? undefined;
   }
 
   async list(dataset?: string): Promise<AugmentationRunDto[]> {

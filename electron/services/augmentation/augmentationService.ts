@@ -4,25 +4,29 @@
  * written) → as a job with progress and cancel: embed one point per privacy unit of the whole
  * private split and the public examples with the job's model (the embedding call answering
  * uses), release DPM centres, take the nearest public examples as seeds, have the model write
- * M new examples from the seeds alone → commit with the hash of the new examples → insert them
- * into the PUBLIC split tagged 'generated' and 'augmentation-<run id>' → store the certificate.
+ * M new examples from the seeds alone → commit with the certificate's release hash (it covers the
+ * new examples) → insert them into the PUBLIC split tagged 'generated' and 'augmentation-<run id>'
+ * → store the certificate with the examples (the exported veil.augmentation/v1 document).
  * A cancelled, failed or crashed job keeps its reservation charged. Private text is read only to
  * be embedded; it never enters a prompt, a log or the run's row.
  */
-import { canonicalJson, sha256Hex } from '../../../core/export/canonicalJson';
+import { accountEpsilon } from '../../../core/accounting';
+import { augmentationContentHash, augmentationReleaseHash, type AugmentationDocument, type GeneratedExample } from '../../../core/export/augmentationFormat';
+import { canonicalJson } from '../../../core/export/canonicalJson';
+import { verifyAugmentation } from '../../../core/export/verifyAugmentation';
 import { augmentationPrompt, parseGenerated, type SeedExample } from '../../../core/icl/augmentation/augmentationPrompt';
 import { augmentationSeeds, unitPoint } from '../../../core/icl/augmentation/augmentationSeeds';
 import { DEFAULT_SGA_SETTINGS } from '../../../core/icl/answering/sga/semanticGroups';
 import { defaultTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
-import type { AugmentationCertificate, AugmentPlan, AugmentRequest } from '../../shared/api/augmentation';
+import type { AugmentPlan, AugmentRequest } from '../../shared/api/augmentation';
 import type { NewRecord } from '../../shared/api/vault';
 import type { ServiceContext } from '../context';
 import type { JobContext } from '../jobs/jobManager';
 import { privacyUnitCount } from '../ledger/datasets';
 import type { LedgerService } from '../ledger/ledgerService';
-import { budgetState } from '../ledger/releaseLedger';
+import { budgetState, certificateLedgerView } from '../ledger/releaseLedger';
 import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RefusalError } from '../refusalError';
 import { modelForDataset } from '../synthesis/domainLearner';
@@ -108,26 +112,47 @@ export class AugmentationService {
       const seedIndices = fallback ? publicExamples.slice(0, 2 ** plan.depth).map((_, i) => i) : released.seeds;
       const seeds: SeedExample[] = seedIndices.map((i) => ({ text: publicExamples[i].text, answer: answerOf(dataset, publicExamples[i]) }));
       const records = await this.write(job, runId, request, dataset, prep, seeds);
-      const contentHash = await sha256Hex(canonicalJson(records.map((r) => ({ text: r.text, label: r.label ?? null, output: r.output ?? null }))));
-      const commit = await this.ledger.commit(reservationId, { outputHash: contentHash });
-      await this.runs.setLedgerEntry(runId, commit.id);
-      const { added, duplicates } = records.length === 0 ? { added: 0, duplicates: 0 } : await this.vault.addRecords(dataset.id, records);
-      const certificate: AugmentationCertificate = {
+      const examples: GeneratedExample[] = records.map((r) => ({ text: r.text, label: r.label ?? null, output: r.output ?? null }));
+      // Everything but the commit-bound fields is fixed before the commit, which records its release hash.
+      const issued: Omit<AugmentationDocument, 'ledger' | 'releaseHash'> = {
         format: 'veil.augmentation/v1', dataset: dataset.name, issuedAt: new Date().toISOString(), privacyUnit: dataset.privacyUnit, neighbouring: 'add-remove',
         mechanism: 'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres',
         rho: plan.rho, depth: plan.depth, event: plan.event, epsilon: plan.epsilon, delta: plan.delta, accountant: plan.accountant,
         model: { backend: prep.model.identity.backend, name: prep.model.identity.name },
         seeds: { count: seeds.length, noisyCounts: released.noisyCounts, fallback },
-        generated: { requested: request.examples, added, duplicates, tags: tagsOf(runId) },
-        contentHash, ledger: { entryId: commit.id, entryHash: commit.entryHash },
+        generated: { requested: request.examples, added: 0, duplicates: 0, tags: tagsOf(runId) },
+        contentHash: await augmentationContentHash(examples), examples,
       };
-      await this.runs.succeed(runId, certificate);
+      const releaseHash = await augmentationReleaseHash(issued);
+      const commit = await this.ledger.commit(reservationId, { outputHash: releaseHash });
+      await this.runs.setLedgerEntry(runId, commit.id);
+      const { added, duplicates } = records.length === 0 ? { added: 0, duplicates: 0 } : await this.vault.addRecords(dataset.id, records);
+      await this.runs.succeed(runId, { ...issued, generated: { ...issued.generated, added, duplicates }, releaseHash, ledger: { entryId: commit.id, entryHash: commit.entryHash } });
       return { runId, added, ledgerEntryId: commit.id };
     } catch (error) {
       const cancelled = job.signal.aborted;
       await this.runs.fail(runId, cancelled ? 'cancelled' : 'failed', `${cancelled ? 'cancelled' : publicReason(error)}; the reserved budget stays spent`);
       throw error;
     }
+  }
+
+  /** The run's veil.augmentation/v1 document as a file (refused for a run that issued none). */
+  async export(id: number): Promise<{ fileName: string; mediaType: string; content: string }> {
+    const run = await this.runs.get(id);
+    const document = await this.runs.document(id);
+    if (!document) {
+      const why = run.status !== 'succeeded' ? `it ${run.status === 'running' ? 'is still running' : `ended ${run.status}`}` : 'it was issued before certificates kept their generated examples';
+      throw new RefusalError(`augmentation run ${id} has no exportable certificate: ${why}`);
+    }
+    return { fileName: `${run.dataset}-augmentation-${id}.json`, mediaType: 'application/json', content: `${JSON.stringify(document, null, 2)}\n` };
+  }
+
+  /** Verification of an exported document against this data directory's ledger. */
+  verify(text: string) {
+    return verifyAugmentation(text, {
+      epsilonOf: (event, delta) => accountEpsilon(event, delta).bounds,
+      ledger: certificateLedgerView(this.ledger, (entryId) => this.runs.documentByLedgerEntry(entryId)),
+    });
   }
 
   private async embedAll(job: JobContext, model: LanguageModel, texts: string[], stage: string): Promise<Float32Array[]> {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { privacyEventSchema } from '../../../core/accounting/events';
+import { augmentationCertificateSchema, type AugmentationCertificate } from '../../../core/export/augmentationFormat';
 import { DEFAULT_AUGMENTATION_EPSILON } from '../../../core/icl/augmentation/augmentationSeeds';
 import { method } from './define';
 
@@ -36,27 +37,7 @@ export const augmentPlanSchema = z.object({
 });
 export type AugmentPlan = z.infer<typeof augmentPlanSchema>;
 
-export const augmentationCertificateSchema = z.object({
-  format: z.literal('veil.augmentation/v1'),
-  dataset: z.string(),
-  issuedAt: z.string(),
-  privacyUnit: z.enum(['record', 'subject']),
-  neighbouring: z.literal('add-remove'),
-  mechanism: z.string(),
-  rho: z.number(),
-  depth: z.number(),
-  event: privacyEventSchema,
-  epsilon: boundsSchema,
-  delta: z.number(),
-  accountant: z.string(),
-  model: z.object({ backend: z.string(), name: z.string() }),
-  seeds: z.object({ count: z.number(), noisyCounts: z.array(z.number()), fallback: z.boolean() }),
-  generated: z.object({ requested: z.number(), added: z.number(), duplicates: z.number(), tags: z.array(z.string()) }),
-  /** SHA-256 of the generated examples (canonical JSON), committed in the ledger as the output hash. */
-  contentHash: z.string(),
-  ledger: z.object({ entryId: z.number(), entryHash: z.string() }),
-});
-export type AugmentationCertificate = z.infer<typeof augmentationCertificateSchema>;
+export { augmentationCertificateSchema, type AugmentationCertificate };
 
 export const augmentationRunSchema = z.object({
   id: z.number(),
@@ -77,4 +58,9 @@ export const augmentationMethods = {
   'augment.start': method(augmentRequestSchema, z.object({ jobId: z.string(), runId: z.number() }), 'Reserve the DPM event and start an augmentation job'),
   'augment.list': method(z.object({ dataset: z.string().optional() }).strict(), z.array(augmentationRunSchema), 'Augmentation runs, newest first'),
   'augment.get': method(z.object({ id: z.number().int().positive() }).strict(), augmentationRunSchema, 'One augmentation run with its certificate'),
+  'augment.export': method(
+    z.object({ id: z.number().int().positive() }).strict(),
+    z.object({ fileName: z.string(), mediaType: z.string(), content: z.string() }),
+    'The run\'s veil.augmentation/v1 document: its certificate and the generated examples (`certificate.verify` checks it)',
+  ),
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { privacyEventSchema } from '../../../core/accounting/events';
+import { augmentationCertificateSchema } from '../../../core/export/augmentationFormat';
 import { answersCertificateSchema } from '../../../core/export/dpAnswersFormat';
 import { certificateSchema, dpPromptSchema, synthesisMethodSchema } from '../../../core/export/dpPromptFormat';
 import { method } from './define';
@@ -134,9 +135,9 @@ export const synthesisMethods = {
     z.object({
       valid: z.boolean(),
       checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
-      certificate: z.union([certificateSchema, answersCertificateSchema]).nullable(),
+      certificate: z.union([certificateSchema, answersCertificateSchema, augmentationCertificateSchema]).nullable(),
     }),
-    'Check an exported DP prompt or DP answers document against its certificate and the ledger',
+    'Check an exported DP prompt, DP answers or augmentation document against its certificate and the ledger',
   ),
 };
 

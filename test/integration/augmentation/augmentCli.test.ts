@@ -1,9 +1,11 @@
 /**
  * `veil augment` in-process on the sample e-mail dataset (budget ε 8): --plan reserves nothing;
  * a run prints what was charged and what was added, and the ledger holds exactly that charge;
- * `augment list` and `augment show` read the run and its certificate.
+ * `augment list` and `augment show` read the run and its certificate; `augment show --out`
+ * writes the document `certificate verify` checks.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withServices } from '../../../electron/cli/withServices';
 import { callMethod } from '../../../electron/services/api';
@@ -43,6 +45,18 @@ describe('veil augment', () => {
     expect(shown.format).toBe('veil.augmentation/v1');
     expect(shown.event).toEqual(reserved[0].event);
     expect(shown.generated.tags).toEqual(['generated', `augmentation-${stored.id}`]);
+
+    const file = join(dir, 'augmentation.json');
+    expect((await cli('augment', 'show', String(stored.id), '--out', file)).code).toBe(0);
+    const verified = await cli('certificate', 'verify', file);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/^ok {3}ledger output hash:/m);
+    expect(verified.stdout).not.toMatch(/FAIL/);
+    expect((await cli('augment', 'show', String(stored.id), '--out', file)).code).not.toBe(0); // exists: --overwrite needed
+    writeFileSync(file, JSON.stringify({ ...shown, examples: [] }));
+    const tampered = await cli('certificate', 'verify', file);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toMatch(/^FAIL content hash:/m);
   }, 300_000);
 
   it('refuses bad input before anything is reserved', async () => {

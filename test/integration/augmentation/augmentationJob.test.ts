@@ -4,41 +4,21 @@
  * refused with nothing written; the generated.rows are public, tagged, never private; a marker
  * only the private split holds never reaches a generated text; the certificate is stored.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountEpsilon } from '../../../core/accounting';
 import { augmentationEvent } from '../../../core/icl/augmentation/augmentationSeeds';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { getModelService } from '../../../electron/services/model/modelHandlers';
+import { MARKER, notesDataDir, topics } from './notesDataset';
 
-const MARKER = 'zqxpoisonmarker';
-let dir: string;
 let ctx: ServiceContext;
-
-const topics = ['cough and fever', 'sprained ankle', 'migraine', 'rash on the arm', 'back pain', 'sore throat'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-augment-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
-  await callMethod(ctx, 'vault.createDataset', { name: 'notes', task: 'generation', privacyUnit: 'subject', subjectCap: 3, description: 'Summarise each clinic note in one sentence.' });
-  const privateRecords = Array.from({ length: 60 }, (_, i) => ({
-    text: `Patient ${MARKER} ${i} came in with ${topics[i % topics.length]} for ${1 + (i % 5)} days.`,
-    output: `${topics[i % topics.length]} ${MARKER}`,
-    split: 'private' as const,
-    subject: `s${i % 30}`,
-  }));
-  const publicRecords = topics.map((t, i) => ({ text: `A visitor came in with ${t} for ${i + 2} days.`, output: `${t}, ${i + 2} days`, split: 'public' as const }));
-  await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: [...privateRecords, ...publicRecords] });
-  await callMethod(ctx, 'budget.set', { dataset: 'notes', epsilon: 1, delta: 1e-5 });
+  ({ ctx, close } = await notesDataDir('veil-augment-'));
 }, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const reservations = async () => (await callMethod(ctx, 'ledger.entries', { dataset: 'notes' })).filter((e) => e.type === 'reserve');
 const records = (splits: ('private' | 'public')[], tags?: string[]) =>
