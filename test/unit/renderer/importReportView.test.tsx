@@ -1,29 +1,18 @@
 // @vitest-environment jsdom
 /** The import report in jsdom: texts that other datasets hold too are named with a warning; none, no warning. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../electron/shared/api/vaultFiles';
 import { ImportReportView } from '../../../renderer/src/pages/vault/ImportReportView';
+import { container, mountEachTest, root } from './reactRoot';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const report: ImportReport = {
   importId: 1, datasetId: 2, format: 'csv', delimiter: ',', bytes: 120, rowsRead: 4, accepted: 4,
   duplicates: { count: 0, lines: [] }, badRows: { count: 0, rows: [] }, encoding: { ok: true, encoding: 'utf-8', message: 'UTF-8' }, seconds: 0.1, alsoIn: [], withoutSubject: 0, randomSplit: null,
 };
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+mountEachTest();
 
 describe('ImportReportView', () => {
   it('warns, naming each dataset and its count, when other datasets hold imported texts', () => {

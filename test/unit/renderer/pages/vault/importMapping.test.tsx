@@ -1,24 +1,13 @@
 // @vitest-environment jsdom
 /** The import dialog's options: the random split into private / public / held-out, with its seed and its validation. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImportMapping } from '../../../../../renderer/src/pages/vault/ImportMapping';
 import { initialRandomSplit, type ImportOptions } from '../../../../../renderer/src/pages/vault/importForm';
+import { container, mountEachTest, root } from '../../reactRoot';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+mountEachTest();
 
 const mapping = { text: 'body', label: '', subject: '', split: '', output: '' };
 const render = (options: ImportOptions, onOptions: (o: ImportOptions) => void) =>
