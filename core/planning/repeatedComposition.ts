@@ -25,7 +25,7 @@
  * a step dividing the lattice of point masses).
  */
 import { privacyEventSchema, type PrivacyEvent } from '../accounting/events';
-import { discretise, lossRange, type DiscretePld } from '../accounting/pld/discretise';
+import { lossRange, type DiscretePld, type Discretisation } from '../accounting/pld/discretise';
 import { evaluateDirection, type DirectionPart } from '../accounting/pld/direction';
 import { fft } from '../accounting/pld/fft';
 import { gaussianLoss, type LossDistribution } from '../accounting/pld/lossDistribution';
@@ -104,7 +104,7 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
   const atMax = parts.map((p) => count(p, maxCount));
   const states = pick.map((loss) => {
     const dirParts: DirectionPart[] = parts.map((p, i) => ({ loss: loss(p), count: atMax[i], range: lossRange(loss(p), tail / (parts.length * atMax[i])) }));
-    return { dirParts, lattice: latticeStep(dirParts), h: Math.max(START_STEP * stepScale(dirParts), floorStep(dirParts, maxSize)), size: 0, best: deltas.map(() => ({ lower: -Infinity, upper: Infinity })), gap: Infinity, stalls: 0, done: false };
+    return { dirParts, lattice: latticeStep(dirParts), h: Math.max(START_STEP * stepScale(dirParts), floorStep(dirParts, maxSize)), size: 0, grids: [] as readonly Discretisation[], gridsAt: NaN, best: deltas.map(() => ({ lower: -Infinity, upper: Infinity })), gap: Infinity, stalls: 0, done: false };
   });
   const coarsest = Math.max(...states.map((s) => s.h));
   for (const s of states) s.h = Math.max(s.h, coarsest / 8);
@@ -113,6 +113,7 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
       if (s.lattice) s.h = s.lattice / Math.ceil(s.lattice / s.h);
       const evaluated = evaluateDirection(s.dirParts, s.h, tail);
       s.size = evaluated.size;
+      [s.grids, s.gridsAt] = [evaluated.grids, s.h];
       s.best = deltas.map((d, k) => ({ lower: Math.max(s.best[k].lower, evaluated.epsilonLower(d)), upper: Math.min(s.best[k].upper, evaluated.epsilonUpper(d)) }));
       s.done = round === MAX_REFINEMENTS || evaluated.size * 2 > maxSize;
     }
@@ -143,7 +144,9 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
     if (states.every((s) => s.done)) break;
   }
 
-  const directions = states.map((s, d) => new Direction(parts.map((p, i) => ({ loss: pick[d](p), range: s.dirParts[i].range, fixed: p.fixed, perCopy: p.perCopy })), s.h, s.size, tail));
+  // Each direction composes at the grid its last round evaluated (and reuses that round's discretisations).
+  if (!states.every((s) => s.gridsAt === s.h)) throw new Error('repeatedComposition: a direction moved off its last evaluated grid');
+  const directions = states.map((s) => new Direction(parts.map((p, i) => ({ pld: s.grids[i].upper, fixed: p.fixed, perCopy: p.perCopy })), s.h, s.size, tail));
   const cache = new Map<number, ComposedUpper[] | null>();
   const composedAt = (n: number): ComposedUpper[] | null => {
     const hit = cache.get(n);
@@ -203,12 +206,12 @@ class Direction {
   private readonly mgf: Map<number, number>[];
 
   constructor(
-    parts: { loss: LossDistribution; range: { lo: number; hi: number }; fixed: number; perCopy: number }[],
+    parts: { pld: DiscretePld; fixed: number; perCopy: number }[],
     readonly h: number,
     readonly size: number,
     private readonly tail: number,
   ) {
-    this.discrete = parts.map((p) => discretise(p.loss, h, p.range).upper);
+    this.discrete = parts.map((p) => p.pld);
     this.moments = this.discrete.map(momentsOf);
     this.mgf = this.discrete.map(() => new Map());
     [this.fixed, this.copy] = [unitSpectrum(size), unitSpectrum(size)];
