@@ -63,6 +63,8 @@ const MAX_REFINEMENTS = 6;
 const ABSOLUTE_GAP = 1e-6;
 /** The λ of the Chernoff bounds is exp(k / LADDER) for an integer k: shared (cached) between counts. */
 const LADDER = 16;
+/** Room left in the window for a step chosen to fill it (fillWindow). */
+const FILL_MARGIN = 1.1;
 /** Composed results kept for repeated δ queries at one count. */
 const KEEP_COMPOSED = 4;
 
@@ -104,7 +106,7 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
   const atMax = parts.map((p) => count(p, maxCount));
   const states = pick.map((loss) => {
     const dirParts: DirectionPart[] = parts.map((p, i) => ({ loss: loss(p), count: atMax[i], range: lossRange(loss(p), tail / (parts.length * atMax[i])) }));
-    return { dirParts, lattice: latticeStep(dirParts), h: Math.max(START_STEP * stepScale(dirParts), floorStep(dirParts, maxSize)), size: 0, grids: [] as readonly Discretisation[], gridsAt: NaN, best: deltas.map(() => ({ lower: -Infinity, upper: Infinity })), gap: Infinity, stalls: 0, done: false };
+    return { dirParts, lattice: latticeStep(dirParts), h: Math.max(START_STEP * stepScale(dirParts), floorStep(dirParts, maxSize)), size: 0, width: 0, grids: [] as readonly Discretisation[], gridsAt: NaN, best: deltas.map(() => ({ lower: -Infinity, upper: Infinity })), gap: Infinity, stalls: 0, done: false };
   });
   const coarsest = Math.max(...states.map((s) => s.h));
   for (const s of states) s.h = Math.max(s.h, coarsest / 8);
@@ -112,7 +114,7 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
     for (const s of states.filter((x) => !x.done)) {
       if (s.lattice) s.h = s.lattice / Math.ceil(s.lattice / s.h);
       const evaluated = evaluateDirection(s.dirParts, s.h, tail);
-      s.size = evaluated.size;
+      [s.size, s.width] = [evaluated.size, evaluated.width];
       [s.grids, s.gridsAt] = [evaluated.grids, s.h];
       s.best = deltas.map((d, k) => ({ lower: Math.max(s.best[k].lower, evaluated.epsilonLower(d)), upper: Math.min(s.best[k].upper, evaluated.epsilonUpper(d)) }));
       s.done = round === MAX_REFINEMENTS || evaluated.size * 2 > maxSize;
@@ -139,7 +141,7 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
       s.stalls = gap > s.gap / 2 ? s.stalls + 1 : 0;
       s.gap = gap;
       if (!(badness > 1) || s.stalls >= 2) s.done = true;
-      else if (!s.done) s.h *= Math.min(1 / 1.5, Math.max(1 / 16, 0.9 / Math.sqrt(aim)));
+      else if (!s.done) s.h = fillWindow(s.h * Math.min(1 / 1.5, Math.max(1 / 16, 0.9 / Math.sqrt(aim))), s.width);
     }
     if (states.every((s) => s.done)) break;
   }
@@ -378,6 +380,17 @@ function momentsOf(pld: DiscretePld): { mean: number; variance: number } {
   });
   if (!(total > 0)) return { mean: 0, variance: 0 };
   return { mean: first / total, variance: Math.max(0, second / total - (first / total) ** 2) };
+}
+
+/**
+ * The finest step whose window fits the transform size that step `h` needs anyway: the cost of
+ * a round is its transform size, the precision its step (the window's width in loss units,
+ * measured at the previous step, hardly moves with it; FILL_MARGIN covers that).
+ */
+function fillWindow(h: number, width: number): number {
+  if (!(width > 0)) return h;
+  const size = 2 ** Math.ceil(Math.log2((FILL_MARGIN * width) / h));
+  return Math.min(h, (FILL_MARGIN * width) / size);
 }
 
 /** Never start finer than the largest FFT allows over the composed loss range. */

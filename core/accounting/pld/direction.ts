@@ -23,6 +23,8 @@ export interface DirectionPart {
 export interface DirectionBounds {
   /** FFT size used. */
   size: number;
+  /** Width in loss units of the window the composition needed (before rounding the size up to a power of two). */
+  width: number;
   /** Each part's discretisation at h (as `discretise` gives it; read-only), for reuse at the same grid. */
   grids: readonly Discretisation[];
   /** δ the bounds carry for truncation and rounding (upper + lower), which a finer grid does not remove. */
@@ -87,6 +89,7 @@ export function evaluateDirection(parts: DirectionPart[], h: number, tail: numbe
     delta <= upperSlack ? Infinity : Math.max(0, epsilonFor(upper, upperOffset, h, upperInfinity, delta - upperSlack));
   return {
     size,
+    width: Math.max(upperEdges.top - upperEdges.bottom + 1, labelEdges.top - labelEdges.bottom + 1) * h,
     grids,
     slack: upperSlack + lowerSlack,
     deltaUpper: (epsilon) => Math.min(1, deltaAt(upper, upperOffset, h, upperInfinity, epsilon) + upperSlack),
