@@ -141,7 +141,12 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
       s.stalls = gap > s.gap / 2 ? s.stalls + 1 : 0;
       s.gap = gap;
       if (!(badness > 1) || s.stalls >= 2) s.done = true;
-      else if (!s.done) s.h = fillWindow(s.h * Math.min(1 / 1.5, Math.max(1 / 16, 0.9 / Math.sqrt(aim))), s.width);
+      else if (!s.done) {
+        const h = s.h * Math.min(1 / 1.5, Math.max(1 / 16, 0.9 / Math.sqrt(aim)));
+        const filled = fillWindow(h, s.width);
+        // On a lattice the step divides it: the finest divisor no finer than the filled step (or h's own).
+        s.h = s.lattice ? s.lattice / Math.max(Math.ceil(s.lattice / h), Math.floor(s.lattice / filled)) : filled;
+      }
     }
     if (states.every((s) => s.done)) break;
   }
@@ -383,13 +388,14 @@ function momentsOf(pld: DiscretePld): { mean: number; variance: number } {
 }
 
 /**
- * The finest step whose window fits the transform size that step `h` needs anyway: the cost of
- * a round is its transform size, the precision its step (the window's width in loss units,
- * measured at the previous step, hardly moves with it; FILL_MARGIN covers that).
+ * The finest step (never coarser than `h`) whose window fits the transform size that step `h`
+ * needs anyway: the cost of a round is its transform size, the precision its step. The window's
+ * width in loss units is the one measured at the previous step, which can be FILL_MARGIN off
+ * either way (near a power of two `h` is kept).
  */
 function fillWindow(h: number, width: number): number {
   if (!(width > 0)) return h;
-  const size = 2 ** Math.ceil(Math.log2((FILL_MARGIN * width) / h));
+  const size = 2 ** Math.ceil(Math.log2(width / (FILL_MARGIN * h)));
   return Math.min(h, (FILL_MARGIN * width) / size);
 }
 

@@ -85,10 +85,10 @@ describe('reuse of the refinement grids', () => {
     const withFixed = createRepeatedComposition({ fixed: pureDp(0.5), repeated: composed(poissonSampled(0.01, gaussian(6, Math.SQRT2)), 100), maxCount: 60, deltas: [1e-5, 1e-7] })!;
     expect(withFixed.sizes).toEqual([8192, 8192]);
     const expected = [
-      [0.5709513987242953, 0.6016441615051902],
-      [0.7025728880354167, 0.7757970854054017],
-      [0.9461082105749569, 1.0898909022839425],
-      [1.1509042293330383, 1.3500599663180626],
+      [0.5709504108459099, 0.6016436407244086],
+      [0.7025741405557574, 0.7758012607338298],
+      [0.946112402323544, 1.0898964209807847],
+      [1.1509099597344912, 1.3500684191160175],
     ];
     [1, 7, 30, 60].forEach((n, i) => expect([withFixed.epsilonUpper(n, 1e-5), withFixed.epsilonUpper(n, 1e-7)]).toEqual(expected[i]));
     const keyword = createRepeatedComposition({ fixed: null, repeated: poissonSampled(0.02, pureDp(0.2)), maxCount: 3000, deltas: [1e-5] })!;
