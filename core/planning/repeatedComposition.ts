@@ -22,7 +22,9 @@
  *
  * The start of the grid refinement mirrors the accountant's (core/accounting/pld/accountant.ts:
  * step 0.3 of the per-step loss deviation, never finer than the largest transform allows,
- * a step dividing the lattice of point masses).
+ * a step dividing the lattice of point masses); each later step is made as fine as the
+ * transform size it needs anyway allows (fillWindow), and the final round's discretisations
+ * are the ones composed (no second discretisation at the final grid).
  */
 import { privacyEventSchema, type PrivacyEvent } from '../accounting/events';
 import { lossRange, type DiscretePld, type Discretisation } from '../accounting/pld/discretise';
