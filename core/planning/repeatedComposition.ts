@@ -22,10 +22,12 @@
  *
  * The start of the grid refinement mirrors the accountant's (core/accounting/pld/accountant.ts:
  * step 0.3 of the per-step loss deviation, never finer than the largest transform allows,
- * a step dividing the lattice of point masses).
+ * a step dividing the lattice of point masses); each later step is made as fine as the
+ * transform size it needs anyway allows (fillWindow), and the final round's discretisations
+ * are the ones composed (no second discretisation at the final grid).
  */
 import { privacyEventSchema, type PrivacyEvent } from '../accounting/events';
-import { discretise, lossRange, type DiscretePld } from '../accounting/pld/discretise';
+import { lossRange, type DiscretePld, type Discretisation } from '../accounting/pld/discretise';
 import { evaluateDirection, type DirectionPart } from '../accounting/pld/direction';
 import { fft } from '../accounting/pld/fft';
 import { gaussianLoss, type LossDistribution } from '../accounting/pld/lossDistribution';
@@ -63,6 +65,8 @@ const MAX_REFINEMENTS = 6;
 const ABSOLUTE_GAP = 1e-6;
 /** The λ of the Chernoff bounds is exp(k / LADDER) for an integer k: shared (cached) between counts. */
 const LADDER = 16;
+/** Room left in the window for a step chosen to fill it (fillWindow). */
+const FILL_MARGIN = 1.1;
 /** Composed results kept for repeated δ queries at one count. */
 const KEEP_COMPOSED = 4;
 
@@ -104,7 +108,7 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
   const atMax = parts.map((p) => count(p, maxCount));
   const states = pick.map((loss) => {
     const dirParts: DirectionPart[] = parts.map((p, i) => ({ loss: loss(p), count: atMax[i], range: lossRange(loss(p), tail / (parts.length * atMax[i])) }));
-    return { dirParts, lattice: latticeStep(dirParts), h: Math.max(START_STEP * stepScale(dirParts), floorStep(dirParts, maxSize)), size: 0, best: deltas.map(() => ({ lower: -Infinity, upper: Infinity })), gap: Infinity, stalls: 0, done: false };
+    return { dirParts, lattice: latticeStep(dirParts), h: Math.max(START_STEP * stepScale(dirParts), floorStep(dirParts, maxSize)), size: 0, width: 0, grids: [] as readonly Discretisation[], gridsAt: NaN, best: deltas.map(() => ({ lower: -Infinity, upper: Infinity })), gap: Infinity, stalls: 0, done: false };
   });
   const coarsest = Math.max(...states.map((s) => s.h));
   for (const s of states) s.h = Math.max(s.h, coarsest / 8);
@@ -112,7 +116,8 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
     for (const s of states.filter((x) => !x.done)) {
       if (s.lattice) s.h = s.lattice / Math.ceil(s.lattice / s.h);
       const evaluated = evaluateDirection(s.dirParts, s.h, tail);
-      s.size = evaluated.size;
+      [s.size, s.width] = [evaluated.size, evaluated.width];
+      [s.grids, s.gridsAt] = [evaluated.grids, s.h];
       s.best = deltas.map((d, k) => ({ lower: Math.max(s.best[k].lower, evaluated.epsilonLower(d)), upper: Math.min(s.best[k].upper, evaluated.epsilonUpper(d)) }));
       s.done = round === MAX_REFINEMENTS || evaluated.size * 2 > maxSize;
     }
@@ -138,12 +143,19 @@ function buildRepeatedComposition(options: RepeatedCompositionOptions): Repeated
       s.stalls = gap > s.gap / 2 ? s.stalls + 1 : 0;
       s.gap = gap;
       if (!(badness > 1) || s.stalls >= 2) s.done = true;
-      else if (!s.done) s.h *= Math.min(1 / 1.5, Math.max(1 / 16, 0.9 / Math.sqrt(aim)));
+      else if (!s.done) {
+        const h = s.h * Math.min(1 / 1.5, Math.max(1 / 16, 0.9 / Math.sqrt(aim)));
+        const filled = fillWindow(h, s.width);
+        // On a lattice the step divides it: the finest divisor no finer than the filled step (or h's own).
+        s.h = s.lattice ? s.lattice / Math.max(Math.ceil(s.lattice / h), Math.floor(s.lattice / filled)) : filled;
+      }
     }
     if (states.every((s) => s.done)) break;
   }
 
-  const directions = states.map((s, d) => new Direction(parts.map((p, i) => ({ loss: pick[d](p), range: s.dirParts[i].range, fixed: p.fixed, perCopy: p.perCopy })), s.h, s.size, tail));
+  // Each direction composes at the grid its last round evaluated (and reuses that round's discretisations).
+  if (!states.every((s) => s.gridsAt === s.h)) throw new Error('repeatedComposition: a direction moved off its last evaluated grid');
+  const directions = states.map((s) => new Direction(parts.map((p, i) => ({ pld: s.grids[i].upper, fixed: p.fixed, perCopy: p.perCopy })), s.h, s.size, tail));
   const cache = new Map<number, ComposedUpper[] | null>();
   const composedAt = (n: number): ComposedUpper[] | null => {
     const hit = cache.get(n);
@@ -203,12 +215,12 @@ class Direction {
   private readonly mgf: Map<number, number>[];
 
   constructor(
-    parts: { loss: LossDistribution; range: { lo: number; hi: number }; fixed: number; perCopy: number }[],
+    parts: { pld: DiscretePld; fixed: number; perCopy: number }[],
     readonly h: number,
     readonly size: number,
     private readonly tail: number,
   ) {
-    this.discrete = parts.map((p) => discretise(p.loss, h, p.range).upper);
+    this.discrete = parts.map((p) => p.pld);
     this.moments = this.discrete.map(momentsOf);
     this.mgf = this.discrete.map(() => new Map());
     [this.fixed, this.copy] = [unitSpectrum(size), unitSpectrum(size)];
@@ -375,6 +387,18 @@ function momentsOf(pld: DiscretePld): { mean: number; variance: number } {
   });
   if (!(total > 0)) return { mean: 0, variance: 0 };
   return { mean: first / total, variance: Math.max(0, second / total - (first / total) ** 2) };
+}
+
+/**
+ * The finest step (never coarser than `h`) whose window fits the transform size that step `h`
+ * needs anyway: the cost of a round is its transform size, the precision its step. The window's
+ * width in loss units is the one measured at the previous step, which can be FILL_MARGIN off
+ * either way (near a power of two `h` is kept).
+ */
+function fillWindow(h: number, width: number): number {
+  if (!(width > 0)) return h;
+  const size = 2 ** Math.ceil(Math.log2(width / (FILL_MARGIN * h)));
+  return Math.min(h, (FILL_MARGIN * width) / size);
 }
 
 /** Never start finer than the largest FFT allows over the composed loss range. */

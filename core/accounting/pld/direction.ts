@@ -23,6 +23,10 @@ export interface DirectionPart {
 export interface DirectionBounds {
   /** FFT size used. */
   size: number;
+  /** Width in loss units of the window the composition needed (before rounding the size up to a power of two). */
+  width: number;
+  /** Each part's discretisation at h (as `discretise` gives it; read-only), for reuse at the same grid. */
+  grids: readonly Discretisation[];
   /** δ the bounds carry for truncation and rounding (upper + lower), which a finer grid does not remove. */
   slack: number;
   deltaUpper(epsilon: number): number;
@@ -35,7 +39,8 @@ export interface DirectionBounds {
 const BISECTION_TOLERANCE = 1e-9;
 
 export function evaluateDirection(parts: DirectionPart[], h: number, tail: number): DirectionBounds {
-  const discrete = parts.map((p) => ({ ...discretise(p.loss, h, p.range), count: p.count }));
+  const grids = parts.map((p) => discretise(p.loss, h, p.range));
+  const discrete = grids.map((g, i) => ({ ...g, count: parts[i].count }));
   // Losses of hundreds of nats can overflow e^{loss} in float64: a NaN in the upper PMF would read as
   // δ = NaN and ε = 0 (an under-charge), so it is refused; unusable labels only drop the lower bound to 0.
   if (!discrete.every((d) => allFinite(d.upper.masses) && Number.isFinite(d.upper.infinityMass))) {
@@ -84,6 +89,8 @@ export function evaluateDirection(parts: DirectionPart[], h: number, tail: numbe
     delta <= upperSlack ? Infinity : Math.max(0, epsilonFor(upper, upperOffset, h, upperInfinity, delta - upperSlack));
   return {
     size,
+    width: Math.max(upperEdges.top - upperEdges.bottom + 1, labelEdges.top - labelEdges.bottom + 1) * h,
+    grids,
     slack: upperSlack + lowerSlack,
     deltaUpper: (epsilon) => Math.min(1, deltaAt(upper, upperOffset, h, upperInfinity, epsilon) + upperSlack),
     deltaLower,

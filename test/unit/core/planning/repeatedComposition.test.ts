@@ -9,6 +9,10 @@ import { pldAccountant } from '../../../../core/accounting';
 import { composed, gaussian, poissonSampled, pureDp, sampledWithoutReplacement, sequence, type PrivacyEvent } from '../../../../core/accounting/events';
 import { UnsupportedByPldError } from '../../../../core/accounting/pld';
 import { createRepeatedComposition } from '../../../../core/planning/repeatedComposition';
+import { discretise, lossRange } from '../../../../core/accounting/pld/discretise';
+import { evaluateDirection } from '../../../../core/accounting/pld/direction';
+import { gaussianLoss } from '../../../../core/accounting/pld/lossDistribution';
+import { subsampledRemove } from '../../../../core/accounting/pld/subsampling';
 
 const DELTA = 1e-5;
 
@@ -63,5 +67,31 @@ describe('createRepeatedComposition', () => {
   it('leaves plain Gaussians to the closed form and refuses what PLD cannot take', () => {
     expect(createRepeatedComposition({ fixed: gaussian(2, 1), repeated: gaussian(3, 1), maxCount: 10, deltas: [DELTA] })).toBeNull();
     expect(() => createRepeatedComposition({ fixed: null, repeated: sampledWithoutReplacement(10, 100, { kind: 'gaussian', sigma: 2, sensitivity: 1, neighbouring: 'replace-one' }), maxCount: 10, deltas: [DELTA] })).toThrow(UnsupportedByPldError);
+  });
+});
+
+describe('reuse of the refinement grids', () => {
+  it("an evaluated direction's grids are exactly what discretise gives at its step", () => {
+    const loss = subsampledRemove(0.01, gaussianLoss(Math.SQRT2 / 6));
+    const parts = [{ loss, count: 100, range: lossRange(loss, 1e-12) }];
+    const evaluated = evaluateDirection(parts, 0.01, 1e-11);
+    expect(evaluated.grids).toHaveLength(1);
+    expect(evaluated.grids[0]).toEqual(discretise(loss, 0.01, parts[0].range));
+  });
+
+  // Values of the same code with each part discretised afresh when its spectra are built (the
+  // last round's grids not reused): the reuse must not move a single bit.
+  it('answers exactly as when each part was discretised again for the composition', () => {
+    const withFixed = createRepeatedComposition({ fixed: pureDp(0.5), repeated: composed(poissonSampled(0.01, gaussian(6, Math.SQRT2)), 100), maxCount: 60, deltas: [1e-5, 1e-7] })!;
+    expect(withFixed.sizes).toEqual([8192, 8192]);
+    const expected = [
+      [0.5709504108459099, 0.6016436407244086],
+      [0.7025741405557574, 0.7758012607338298],
+      [0.946112402323544, 1.0898964209807847],
+      [1.1509099597344912, 1.3500684191160175],
+    ];
+    [1, 7, 30, 60].forEach((n, i) => expect([withFixed.epsilonUpper(n, 1e-5), withFixed.epsilonUpper(n, 1e-7)]).toEqual(expected[i]));
+    const keyword = createRepeatedComposition({ fixed: null, repeated: poissonSampled(0.02, pureDp(0.2)), maxCount: 3000, deltas: [1e-5] })!;
+    expect([10, 500, 3000].map((n) => keyword.epsilonUpper(n, 1e-5))).toEqual([0.034804297759159455, 0.30505629037223386, 0.8091131399788233]);
   });
 });
