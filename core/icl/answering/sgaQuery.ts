@@ -14,7 +14,7 @@
  */
 import type { SgaSettings } from './sga/semanticGroups';
 import { clusterAnswers, sgaCandidates } from './sga/semanticGroups';
-import { checkedEmbedding, generateText, generationOptions, publicAnswers, teacherAnswers, type AnsweredQuery, type AnswerSettings } from './answerQuery';
+import { checkedEmbedding, generationOptions, publicAnswers, teacherAnswers, type AnsweredQuery, type AnswerSettings } from './answerQuery';
 import { generationCall } from './teacherCalls';
 import { selectCandidate, type SgaSelection } from './sgaSelection';
 
