@@ -31,6 +31,7 @@ import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RefusalError } from '../refusalError';
 import { modelForDataset } from '../synthesis/domainLearner';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
+import { holdsText } from '../vault/records';
 import type { VaultService } from '../vault/vaultService';
 import type { AugmentationRunStore } from './augmentationRunStore';
 import { priceAugmentation } from './augmentationPricing';
@@ -39,6 +40,8 @@ import { priceAugmentation } from './augmentationPricing';
 const PUBLIC_LIMIT = 2000;
 /** Texts per embedding call (progress and cancel between calls). */
 const EMBED_CHUNK = 32;
+/** Generations tried per example before it is given up (an empty answer, or a text the dataset holds). */
+const WRITE_ATTEMPTS = 3;
 export const GENERATED_TAG = 'generated';
 
 interface Prepared {
@@ -193,12 +196,20 @@ export class AugmentationService {
     const instruction = await this.instruction(dataset);
     const generator = await modelForDataset(prep.model.model, this.source, dataset, defaultTemplate(instruction));
     const records: NewRecord[] = [];
+    const written = new Set<string>();
     for (let i = 0; i < request.examples; i++) {
       job.throwIfCancelled();
       job.progress('writing examples', i, request.examples, `example ${i + 1} of ${request.examples}`);
-      const generation = await generator.generate(augmentationPrompt(instruction, seeds, i), { maxTokens: request.maxTokens, temperature: 1, stop: ['\nText:'], signal: job.signal });
-      const example = parseGenerated(generation.text);
-      if (example) records.push(toRecord(dataset, example, runId));
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+        const generation = await generator.generate(augmentationPrompt(instruction, seeds, i), { maxTokens: request.maxTokens, temperature: 1, stop: ['\nText:'], signal: job.signal });
+        const example = parseGenerated(generation.text);
+        // A text the dataset already holds, in any split, is written again instead: the vault would
+        // drop it, and which examples it drops would tell which texts the private split holds.
+        if (!example || written.has(example.text) || (await holdsText(this.ledger.db, dataset.id, example.text))) continue;
+        written.add(example.text);
+        records.push(toRecord(dataset, example, runId));
+        break;
+      }
     }
     job.throwIfCancelled();
     return records;

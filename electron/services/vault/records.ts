@@ -57,6 +57,11 @@ export function checkLabel(label: string | null | undefined, labels: readonly st
   if (!labels.includes(label)) throw new VaultError(`label "${label}" is not in the dataset's label set (${labels.join(', ') || 'empty'})`);
 }
 
+/** Whether the dataset already holds this normalised text, in any split. */
+export async function holdsText(q: Queryable, datasetId: number, text: string): Promise<boolean> {
+  return (await q.get<{ one: number }>('SELECT 1 AS one FROM records WHERE dataset_id = $datasetId AND content_hash = $hash', { datasetId, hash: contentHash(text) })) !== undefined;
+}
+
 /** Inserts one record; false when the same normalised text is already in the dataset. */
 export async function insertRecord(
   q: Queryable,
