@@ -27,18 +27,12 @@ export const SGA_COUNT_SHARE = 0.25;
 /** Split levels of the DPM tree when the request names none (up to 4 clusters). */
 export const DEFAULT_SGA_DEPTH = 2;
 
-export interface SgaNoise extends DpmNoise {
-  /** ε of each node's exponential mechanism: levelEpsilon / 2. */
-  nodeEpsilon: number;
-}
-
-export function sgaNoise(rho: number, depth: number): SgaNoise {
+export function sgaNoise(rho: number, depth: number): DpmNoise {
   if (!(rho > 0) || !Number.isFinite(rho)) throw new RangeError(`sgaNoise: ρ must be finite and > 0, got ${rho}`);
   if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`sgaNoise: depth must be a positive integer, got ${depth}`);
   const levelEpsilon = Math.sqrt((8 * SGA_SPLIT_SHARE * rho) / depth);
   return {
     levelEpsilon,
-    nodeEpsilon: levelEpsilon / 2,
     sigmaCount: 1 / Math.sqrt(SGA_COUNT_SHARE * rho),
     sigmaSum: Math.sqrt(2 / ((1 - SGA_SPLIT_SHARE - SGA_COUNT_SHARE) * rho)),
   };

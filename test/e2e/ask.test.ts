@@ -29,7 +29,7 @@ describe.runIf(chromiumAvailable())('Ask page (Chromium, browser mode)', () => {
     await app.page.getByRole('option', { name: 'Mail sample' }).click();
     const ask = settings.getByRole('button', { name: 'Ask', exact: true });
     await settings.getByRole('button', { name: 'Price' }).click();
-    await expect.poll(() => settings.textContent()).toContain('type at least one question');
+    await expect.poll(() => settings.textContent(), SLOW).toContain('type at least one question');
     expect(await ask.isDisabled()).toBe(true);
     await settings.getByLabel('ε of the batch').fill('2');
     await settings.getByLabel('Evaluate on held-out records').fill('5');

@@ -45,7 +45,7 @@ describe.runIf(chromiumAvailable())('Ask page: semantic group aggregation (Chrom
     await sga.getByLabel('Candidates k').fill('0');
     await settings.getByLabel('Questions (one per line)').fill('Patient reports fever and cough.');
     await settings.getByRole('button', { name: 'Price' }).click();
-    await expect.poll(() => sga.textContent()).toContain('a whole number from 1 to 16');
+    await expect.poll(() => sga.textContent(), SLOW).toContain('a whole number from 1 to 16');
     await sga.getByLabel('Candidates k').fill('3');
     await sga.getByLabel('Cluster depth').fill('2');
     await settings.getByLabel('ε of the batch').fill('2');

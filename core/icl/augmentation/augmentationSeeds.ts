@@ -5,8 +5,11 @@
  * (core/mechanisms/privateMondrian.ts: exponential-mechanism splits, Gaussian leaf counts and
  * sums) on the WHOLE private split — no subsampling — so the event is sgaMechanismEvent(ρ, depth)
  * (core/planning/sgaEvent.ts), charged once. Centres are noisy sum / noisy count; choosing the
- * nearest public examples, and everything the model writes from those public examples, is
- * post-processing.
+ * nearest public examples, and what the model writes from those public examples, is
+ * post-processing — except one check: a written text the dataset already holds is written again
+ * (augmentationService.ts), so a text equal to a private record is never released. That makes
+ * the released texts depend on the private split beyond the DPM release, by which texts are
+ * absent; it is far smaller than what the vault's dropping such texts revealed before.
  *
  * Neighbouring (add/remove one privacy unit): each unit contributes exactly one point of norm ≤ 1.
  * For subject-level datasets that point is the clipped mean of the subject's record embeddings

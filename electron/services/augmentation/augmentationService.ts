@@ -31,14 +31,14 @@ import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RefusalError } from '../refusalError';
 import { modelForDataset } from '../synthesis/domainLearner';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
+import { publicExamples as readPublicExamples } from '../answering/publicExamples';
+import { PUBLIC_EXAMPLES_LIMIT } from '../answering/sgaSettings';
 import { holdsText } from '../vault/records';
 import type { VaultService } from '../vault/vaultService';
 import type { AugmentationRunStore } from './augmentationRunStore';
 import { priceAugmentation } from './augmentationPricing';
 
-/** Public examples embedded as seed candidates, at most (a uniform sample of the split beyond). */
-const PUBLIC_LIMIT = 2000;
-/** Texts per embedding call (progress and cancel between calls). */
+/** Public texts per embedding call; private texts between two progress reports and cancel checks. */
 const EMBED_CHUNK = 32;
 /** Generations tried per example before it is given up (an empty answer, or a text the dataset holds). */
 const WRITE_ATTEMPTS = 3;
@@ -73,8 +73,8 @@ export class AugmentationService {
     const model = await jobModel(this.ctx); // before reserving: a missing or unfit model charges nothing
     if (!model.model.capabilities.embeddings) throw new RefusalError('the active model gives no embeddings, which augmentation needs');
     if (!model.model.capabilities.generate) throw new RefusalError('the active model cannot generate text, which augmentation needs');
-    const publicExamples = await this.source.examples(dataset, 'public', PUBLIC_LIMIT);
-    if (publicExamples.length === 0) throw new RefusalError(`the public split of "${dataset.name}" is empty: augmentation seeds from public examples`);
+    const publicExamples = await readPublicExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT);
+    if (publicExamples.length === 0) throw new RefusalError(`"${dataset.name}" has no public examples (its public split, or a public source: veil public-source set): augmentation seeds from public examples`);
     const { jobId, prepared } = await this.ctx.jobs.launch(
       'augmentation',
       async (jobId) => {
