@@ -6,7 +6,10 @@
  * every candidate, valid metrics, and the job stored with its results.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowSeededOnPrivatePath } from '../../../core/random/privatePathRandom';
+import { seededRandom } from '../../../core/random/seededRandom';
 import { callMethod } from '../../../electron/services/api';
+import { getAuditService } from '../../../electron/services/audit/auditHandlers';
 import { workspace, type Workspace } from '../model/modelFixture';
 
 let ws: Workspace;
@@ -15,6 +18,9 @@ beforeAll(async () => {
   ws = workspace('audit-gguf');
   expect((await ws.load(ws.gguf('tiny.gguf'), { threads: 1 })).status).toBe('succeeded');
   await callMethod(ws.ctx, 'vault.createSample', { name: 'mail' });
+  // Seeded audit: the same members and target prompt on every run. Unseeded, two long e-mails in
+  // the baseline prompt sometimes exceeded the tiny model's 2,048-token context.
+  await getAuditService(ws.ctx, allowSeededOnPrivatePath(seededRandom(11), 'test'));
 }, 120_000);
 afterAll(async () => ws?.dispose());
 
