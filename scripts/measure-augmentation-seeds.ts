@@ -65,7 +65,7 @@ async function main() {
         lines.push(`  ${name}: ${mean(runs.map((s) => coverage(points, s.map((i) => candidates[i])))).toFixed(4)} (${(100 * mean(runs.map((s) => (s.length === 0 ? 0 : s.filter((i) => i < inDomain).length / s.length)))).toFixed(0)} % in domain), ${mean(runs.map((s) => s.length)).toFixed(2)} seeds`);
       row(`ε = 0 (${k} uniform public examples)`, Array.from({ length: RUNS }, () => sampleWithoutReplacement(cryptoRandom, candidates.map((_, i) => i), k)));
       for (const epsilon of EPSILONS) {
-        const plan = priceAugmentation({ dataset: name, epsilon, delta: 1e-5, examples: 1, depth: DEFAULT_SGA_SETTINGS.depth, maxTokens: 8 }, points.length, null);
+        const plan = priceAugmentation({ dataset: name, epsilon, delta: 1e-5, examples: 1, depth: DEFAULT_SGA_SETTINGS.depth, maxTokens: 8 }, points.length, null, candidates.length);
         row(`ε = ${epsilon} (ρ = ${plan.rho.toPrecision(3)})`, Array.from({ length: RUNS }, () => augmentationSeeds(points, candidates, plan.rho, cryptoRandom).seeds));
       }
       row('ε = ∞ (exact clustering, not private)', [sgaCandidates(clusterAnswers(points, candidates, DEFAULT_SGA_SETTINGS, null, cryptoRandom), k)]);

@@ -3,8 +3,10 @@
  * exported document: the certificate with the generated examples it hashes. The examples are
  * public (post-processing of the DPM release and public seeds), so the file carries them whole.
  * `contentHash` is the SHA-256 of the examples; `releaseHash` that of the whole document but
- * the fields fixed at or after the ledger commit (`ledger`, `releaseHash`, and the vault's
- * `generated.added` / `generated.duplicates`): the commit records it as its output hash.
+ * the fields fixed at the ledger commit (`ledger`, `releaseHash`): the commit records it as its
+ * output hash. It covers `generated.added` / `generated.duplicates`: the job adds exactly the
+ * examples it certifies or none (added = examples, duplicates = 0). Documents issued before
+ * (`uncountedReleaseHash`) left those two counts out: the vault wrote them after the commit.
  */
 import { z } from 'zod';
 import { privacyEventSchema } from '../accounting/events';
@@ -51,9 +53,15 @@ export const augmentationContentHash = (examples: GeneratedExample[]): Promise<s
 
 /** SHA-256 of a document as parsed (unknown fields included) without its commit-bound fields. */
 export function augmentationReleaseHash(doc: object): Promise<string> {
-  const { ledger: _ledger, releaseHash: _hash, generated, ...rest } = doc as { ledger?: unknown; releaseHash?: unknown; generated?: unknown };
+  const { ledger: _ledger, releaseHash: _hash, ...rest } = doc as { ledger?: unknown; releaseHash?: unknown };
+  return sha256Hex(canonicalJson(rest));
+}
+
+/** The release hash of a document issued before the counts were bound: also without `generated.added` / `duplicates`. */
+export function uncountedReleaseHash(doc: object): Promise<string> {
+  const { generated, ...rest } = doc as { generated?: unknown };
   const { added: _added, duplicates: _duplicates, ...declared } = (generated ?? {}) as Record<string, unknown>;
-  return sha256Hex(canonicalJson({ ...rest, generated: declared }));
+  return augmentationReleaseHash({ ...rest, generated: declared });
 }
 
 export const isAugmentationText = (text: string): boolean => declaredFormat(text) === AUGMENTATION_FORMAT;

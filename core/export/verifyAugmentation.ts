@@ -7,10 +7,16 @@
  * match the certificate, the chain recomputes.
  *
  * Binding: the release hash covers every field but the commit-bound ones (augmentationFormat.ts),
- * so an edit of the examples, event, ε, model, seeds or issue time breaks the ledger output hash;
- * `generated.added` / `duplicates` are the vault's counts after the commit and are not bound.
+ * so an edit of the examples, event, ε, model, seeds, counts or issue time breaks the ledger output
+ * hash. The counts are derivable: the job adds exactly the certified examples or none, so a bound
+ * document states added = examples and duplicates = 0. A document issued before the counts were
+ * bound verifies by its uncounted release hash; its counts are only checked to add up
+ * (added + duplicates = examples: the vault skipped the examples the dataset already held).
  */
-import { augmentationContentHash, augmentationCertificateSchema, augmentationDocumentSchema, augmentationReleaseHash, type AugmentationCertificate } from './augmentationFormat';
+import {
+  augmentationContentHash, augmentationCertificateSchema, augmentationDocumentSchema, augmentationReleaseHash, uncountedReleaseHash,
+  type AugmentationCertificate, type AugmentationDocument,
+} from './augmentationFormat';
 import { epsilonCheck, ledgerChecks, type CheckResult, type IssuedCertificate, type VerifyDeps } from './verifyDpPrompt';
 
 const FORMAT_HINT = 'not a veil.augmentation/v1 document (export one with `veil augment show ID --out FILE`)';
@@ -31,7 +37,10 @@ export async function verifyAugmentation(text: string, deps: VerifyDeps): Promis
   const doc = parsed.data;
   const certificate = augmentationCertificateSchema.parse(doc);
   const content = await augmentationContentHash(doc.examples);
-  const release = await augmentationReleaseHash(json as object);
+  const counted = await augmentationReleaseHash(json as object);
+  const countsBound = counted === doc.releaseHash;
+  const uncounted = countsBound ? null : await uncountedReleaseHash(json as object);
+  const release = uncounted !== null && uncounted === doc.releaseHash ? uncounted : counted;
   const bound = doc.releaseHash !== undefined && release === doc.releaseHash;
   const view: IssuedCertificate = {
     event: doc.event, epsilon: doc.epsilon, delta: doc.delta, privacyUnit: doc.privacyUnit, ledger: doc.ledger, mechanism: 'dpm',
@@ -45,9 +54,28 @@ export async function verifyAugmentation(text: string, deps: VerifyDeps): Promis
       ok: content === doc.contentHash,
       detail: content === doc.contentHash ? `matches the ${doc.examples.length} generated examples` : 'the generated examples were changed after export',
     },
-    { name: 'release hash', ok: bound, detail: bound ? 'matches' : doc.releaseHash === undefined ? 'absent: this document does not state one' : 'a field of the document was changed after export' },
+    {
+      name: 'release hash',
+      ok: bound,
+      detail: bound
+        ? countsBound ? 'matches' : 'matches (an older document: generated.added and duplicates are not covered)'
+        : doc.releaseHash === undefined ? 'absent: this document does not state one' : 'a field of the document was changed after export',
+    },
+    countsCheck(doc, countsBound),
     epsilonCheck(view, deps),
     ...(await ledgerChecks(view, json, { expected: release, legacy: false }, deps.ledger)),
   ];
   return { valid: checks.every((x) => x.ok), checks, certificate };
+}
+
+/** The counts of examples added and skipped, against the examples the document carries (strict where the release hash binds them). */
+function countsCheck(doc: AugmentationDocument, bound: boolean): CheckResult {
+  const { added, duplicates } = doc.generated;
+  const n = doc.examples.length;
+  if (bound) {
+    const ok = added === n && duplicates === 0;
+    return { name: 'generated counts', ok, detail: ok ? `all ${n} generated examples were added to the public split, none skipped` : `added ${added} and skipped ${duplicates}, but the job adds all ${n} examples it certifies or none` };
+  }
+  const ok = added + duplicates === n;
+  return { name: 'generated counts', ok, detail: `${added} added + ${duplicates} skipped as already held ${ok ? '=' : '≠'} ${n} examples (counts not bound by this older document's release hash)` };
 }

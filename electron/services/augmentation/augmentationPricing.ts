@@ -8,14 +8,16 @@ import { accountEpsilon } from '../../../core/accounting';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 import { augmentationEvent } from '../../../core/icl/augmentation/augmentationSeeds';
 import type { AugmentPlan, AugmentRequest } from '../../shared/api/augmentation';
-import { chargeEach, composedEpsilonUpper } from '../ledger/ledgerAccounting';
+import { chargeEach, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAccounting';
 import type { BudgetState } from '../ledger/releaseLedger';
 import { calibrateTwoStage } from '../planner/fastAccounting';
+import { overCapWarning } from '../planner/planWarnings';
 import { RefusalError } from '../refusalError';
 
 const CALIBRATION_TOLERANCE = 1e-3;
 
-export function priceAugmentation(request: AugmentRequest, units: number, budget: BudgetState | null): AugmentPlan {
+/** `publicExamples`: how many public examples the seeds are chosen among (public: no size is released). */
+export function priceAugmentation(request: AugmentRequest, units: number, budget: BudgetState | null, publicExamples: number): AugmentPlan {
   const delta = request.delta ?? budget?.delta ?? defaultDelta(units);
   let rho: number;
   try {
@@ -26,8 +28,12 @@ export function priceAugmentation(request: AugmentRequest, units: number, budget
   }
   const event = augmentationEvent(rho, request.depth);
   const account = accountEpsilon(event, delta);
+  const spent = budget && budget.spent.length > 0 ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
+  const afterJob = budget ? spendAfter(budget.spent, event, budget.delta, spent) : 0;
   return {
     dataset: request.dataset, rho, depth: request.depth, event, epsilon: account.bounds, delta, accountant: account.accountant,
-    budget: budget && { cap: budget.cap, spent: budget.spent.length === 0 ? 0 : composedEpsilonUpper(chargeEach(budget.spent), budget.delta) },
+    examples: request.examples, publicExamples,
+    budget: budget && { cap: budget.cap, spent, afterJob },
+    warnings: budget === null ? ['no budget set for this dataset: the job is refused until one is (Budget page or veil budget set)'] : afterJob > budget.cap ? [overCapWarning(afterJob, budget.cap)] : [],
   };
 }

@@ -5,7 +5,8 @@
  * private split and the public examples with the job's model (the embedding call answering
  * uses), release DPM centres, take the nearest public examples as seeds, have the model write
  * M new examples from the seeds alone → commit with the certificate's release hash (it covers the
- * new examples) → insert them into the PUBLIC split tagged 'generated' and 'augmentation-<run id>'
+ * new examples and their counts) → insert all of them into the PUBLIC split tagged 'generated' and
+ * 'augmentation-<run id>', or none (a text another write added meanwhile fails the job, charged)
  * → store the certificate with the examples (the exported veil.augmentation/v1 document).
  * A cancelled, failed or crashed job keeps its reservation charged. Private text is read only to
  * be embedded; it never enters a prompt, a log or the run's row.
@@ -33,6 +34,7 @@ import { modelForDataset } from '../synthesis/domainLearner';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { publicExamples as readPublicExamples } from '../answering/publicExamples';
 import { PUBLIC_EXAMPLES_LIMIT } from '../answering/sgaSettings';
+import { contentHash } from '../vault/normalise';
 import { holdsText } from '../vault/records';
 import type { VaultService } from '../vault/vaultService';
 import type { AugmentationRunStore } from './augmentationRunStore';
@@ -60,21 +62,22 @@ export class AugmentationService {
     private readonly vault: VaultService,
   ) {}
 
-  async plan(request: AugmentRequest): Promise<{ dataset: SynthesisDataset; plan: AugmentPlan }> {
+  /** Prices a request; refused (nothing reserved) for an empty private split or no public examples. */
+  async plan(request: AugmentRequest): Promise<{ dataset: SynthesisDataset; plan: AugmentPlan; publicExamples: LabelledExample[] }> {
     const dataset = await this.source.dataset(request.dataset);
     const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
     if (units === 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: there are no centres to estimate`);
-    return { dataset, plan: priceAugmentation(request, units, await budgetState(this.ledger, dataset.id)) };
+    const publicExamples = await readPublicExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT);
+    if (publicExamples.length === 0) throw new RefusalError(`"${dataset.name}" has no public examples (its public split, or a public source: veil public-source set): augmentation seeds from public examples`);
+    return { dataset, plan: priceAugmentation(request, units, await budgetState(this.ledger, dataset.id), publicExamples.length), publicExamples };
   }
 
   /** Reserves the event (or throws, writing nothing) and starts the job. */
   async start(request: AugmentRequest): Promise<{ jobId: string; runId: number }> {
-    const { dataset, plan } = await this.plan(request);
+    const { dataset, plan, publicExamples } = await this.plan(request);
     const model = await jobModel(this.ctx); // before reserving: a missing or unfit model charges nothing
     if (!model.model.capabilities.embeddings) throw new RefusalError('the active model gives no embeddings, which augmentation needs');
     if (!model.model.capabilities.generate) throw new RefusalError('the active model cannot generate text, which augmentation needs');
-    const publicExamples = await readPublicExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT);
-    if (publicExamples.length === 0) throw new RefusalError(`"${dataset.name}" has no public examples (its public split, or a public source: veil public-source set): augmentation seeds from public examples`);
     const { jobId, prepared } = await this.ctx.jobs.launch(
       'augmentation',
       async (jobId) => {
@@ -116,22 +119,23 @@ export class AugmentationService {
       const seeds: SeedExample[] = seedIndices.map((i) => ({ text: publicExamples[i].text, answer: answerOf(dataset, publicExamples[i]) }));
       const records = await this.write(job, runId, request, dataset, prep, seeds);
       const examples: GeneratedExample[] = records.map((r) => ({ text: r.text, label: r.label ?? null, output: r.output ?? null }));
-      // Everything but the commit-bound fields is fixed before the commit, which records its release hash.
+      // Everything but the commit-bound fields is fixed before the commit, which records its release hash;
+      // the counts too: every example is added or the job fails (addAllRecords).
       const issued: Omit<AugmentationDocument, 'ledger' | 'releaseHash'> = {
         format: 'veil.augmentation/v1', dataset: dataset.name, issuedAt: new Date().toISOString(), privacyUnit: dataset.privacyUnit, neighbouring: 'add-remove',
         mechanism: 'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres',
         rho: plan.rho, depth: plan.depth, event: plan.event, epsilon: plan.epsilon, delta: plan.delta, accountant: plan.accountant,
         model: { backend: prep.model.identity.backend, name: prep.model.identity.name },
         seeds: { count: seeds.length, noisyCounts: released.noisyCounts, fallback },
-        generated: { requested: request.examples, added: 0, duplicates: 0, tags: tagsOf(runId) },
+        generated: { requested: request.examples, added: records.length, duplicates: 0, tags: tagsOf(runId) },
         contentHash: await augmentationContentHash(examples), examples,
       };
       const releaseHash = await augmentationReleaseHash(issued);
       const commit = await this.ledger.commit(reservationId, { outputHash: releaseHash });
       await this.runs.setLedgerEntry(runId, commit.id);
-      const { added, duplicates } = records.length === 0 ? { added: 0, duplicates: 0 } : await this.vault.addRecords(dataset.id, records);
-      await this.runs.succeed(runId, { ...issued, generated: { ...issued.generated, added, duplicates }, releaseHash, ledger: { entryId: commit.id, entryHash: commit.entryHash } });
-      return { runId, added, ledgerEntryId: commit.id };
+      if (records.length > 0) await this.vault.addAllRecords(dataset.id, records);
+      await this.runs.succeed(runId, { ...issued, releaseHash, ledger: { entryId: commit.id, entryHash: commit.entryHash } });
+      return { runId, added: records.length, ledgerEntryId: commit.id };
     } catch (error) {
       const cancelled = job.signal.aborted;
       await this.runs.fail(runId, cancelled ? 'cancelled' : 'failed', `${cancelled ? 'cancelled' : publicReason(error)}; the reserved budget stays spent`);
@@ -196,7 +200,7 @@ export class AugmentationService {
     const instruction = await this.instruction(dataset);
     const generator = await modelForDataset(prep.model.model, this.source, dataset, defaultTemplate(instruction));
     const records: NewRecord[] = [];
-    const written = new Set<string>();
+    const written = new Set<string>(); // content hashes: texts the vault would take for the same one
     for (let i = 0; i < request.examples; i++) {
       job.throwIfCancelled();
       job.progress('writing examples', i, request.examples, `example ${i + 1} of ${request.examples}`);
@@ -205,8 +209,8 @@ export class AugmentationService {
         const example = parseGenerated(generation.text);
         // A text the dataset already holds, in any split, is written again instead: the vault would
         // drop it, and which examples it drops would tell which texts the private split holds.
-        if (!example || written.has(example.text) || (await holdsText(this.ledger.db, dataset.id, example.text))) continue;
-        written.add(example.text);
+        if (!example || written.has(contentHash(example.text)) || (await holdsText(this.ledger.db, dataset.id, example.text))) continue;
+        written.add(contentHash(example.text));
         records.push(toRecord(dataset, example, runId));
         break;
       }

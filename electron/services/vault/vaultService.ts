@@ -108,6 +108,15 @@ export class VaultService {
     return { added, duplicates: records.length - added };
   }
 
+  /** Adds every record or none: refused, writing nothing, when the dataset already holds one of their texts. */
+  async addAllRecords(ref: DatasetRef, records: readonly NewRecord[]): Promise<void> {
+    const dataset = await this.dataset(ref);
+    await this.db.transaction(async (tx) => {
+      if ((await insertAll(tx, dataset, records)) < records.length) throw new VaultError(`the dataset already holds one of the ${records.length} texts to add (written since they were checked): nothing was added`);
+    });
+    this.changed(dataset.id, 'records added');
+  }
+
   records(ref: DatasetRef, page: { filter: RecordFilter; offset: number; limit: number; order: 'id' | 'label' | 'split' | 'updated'; descending: boolean }) {
     return this.dataset(ref).then((d) => pageRecords(this.db, d.id, page));
   }

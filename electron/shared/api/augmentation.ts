@@ -32,8 +32,14 @@ export const augmentPlanSchema = z.object({
   epsilon: boundsSchema,
   delta: z.number(),
   accountant: z.string(),
-  /** The budget's cap and what is spent (accounted upper bound), when a budget is set. */
-  budget: z.object({ cap: z.number(), spent: z.number() }).nullable(),
+  /** M: the new public examples the job writes (the request's). */
+  examples: z.number(),
+  /** The public examples the seeds are chosen among (the public split or public source, up to the read limit). */
+  publicExamples: z.number(),
+  /** The budget's cap, what is spent and what would be after this job (accounted upper bounds), when a budget is set. */
+  budget: z.object({ cap: z.number(), spent: z.number(), afterJob: z.number() }).nullable(),
+  /** Why the job would be refused or is risky (over the cap, no budget). */
+  warnings: z.array(z.string()),
 });
 export type AugmentPlan = z.infer<typeof augmentPlanSchema>;
 

@@ -31,9 +31,10 @@ describe('augmentation certificate', () => {
   it('exports the certificate with the generated examples, and it verifies', async () => {
     const run = await callMethod(ctx, 'augment.get', { id: runId });
     expect(exported).toMatchObject({ ...run.certificate, examples: expect.any(Array) });
-    expect(exported.examples.length).toBe(run.added + exported.generated.duplicates);
+    expect(exported.examples.length).toBe(run.added);
+    expect(exported.generated.duplicates).toBe(0);
     const result = await verify(exported);
-    expect(result.checks.map((c) => c.name)).toEqual(['format', 'content hash', 'release hash', 'epsilon', 'ledger entry', 'ledger output hash', 'ledger event', 'ledger parameters', 'ledger chain']);
+    expect(result.checks.map((c) => c.name)).toEqual(['format', 'content hash', 'release hash', 'generated counts', 'epsilon', 'ledger entry', 'ledger output hash', 'ledger event', 'ledger parameters', 'ledger chain']);
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(result.certificate).toEqual(run.certificate);
@@ -60,6 +61,11 @@ describe('augmentation certificate', () => {
     const result = await verify({ ...exported, examples });
     expect(result.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['content hash', 'release hash', 'ledger output hash']);
     expect(result.checks.find((c) => c.name === 'ledger output hash')?.detail).toContain('examples[0].text');
+  }, 120_000);
+
+  it('fails the release and ledger output hashes and the counts when the count of examples added is edited', async () => {
+    const names = await failed({ ...exported, generated: { ...exported.generated, added: exported.generated.added + 1 } });
+    expect(names).toEqual(['release hash', 'generated counts', 'ledger output hash']);
   }, 120_000);
 
   it('fails the ledger entry check when the ledger entry id is edited', async () => {

@@ -3,6 +3,9 @@
  * is written again, never released: the vault would drop it, and which examples it dropped would
  * tell which texts the private split holds. The writer is replaced by one that first repeats a
  * private record's text, then writes a fresh one (real SQLite, real DPM release and ledger).
+ * Texts the vault takes for the same one (case, spacing) are written again too, and a text that
+ * another write adds while the job runs fails the job with nothing added: the certificate's
+ * counts (all added, none skipped) are fixed before the commit.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
@@ -12,15 +15,12 @@ import { MARKER, notesDataDir, topics } from './notesDataset';
 /** The text of private record i of notesDataset. */
 const privateText = (i: number) => `Patient ${MARKER} ${i} came in with ${topics[i % topics.length]} for ${1 + (i % 5)} days.`;
 let calls = 0;
+/** The writer of the current test: the call number → the generated text. */
+let writer: (call: number) => Promise<string> = async (call) => (call % 2 === 1 ? ` ${privateText(call)}\nAnswer: a summary` : ` A fresh visitor note number ${call}.\nAnswer: fresh`);
 
 vi.mock('../../../electron/services/synthesis/domainLearner', async (original) => ({
   ...(await original<typeof import('../../../electron/services/synthesis/domainLearner')>()),
-  modelForDataset: async () => ({
-    generate: async () => {
-      calls++;
-      return { text: calls % 2 === 1 ? ` ${privateText(calls)}\nAnswer: a summary` : ` A fresh visitor note number ${calls}.\nAnswer: fresh` };
-    },
-  }),
+  modelForDataset: async () => ({ generate: async () => ({ text: await writer(++calls) }) }),
 }));
 
 let ctx: ServiceContext;
@@ -42,5 +42,34 @@ describe('augmentation and texts the dataset holds', () => {
     expect(generated.rows.map((r) => r.text)).toEqual([1, 3, 5].map((n) => `A fresh visitor note number ${n + 1}.`));
     const exported = await callMethod(ctx, 'augment.export', { id: runId });
     expect(exported.content).not.toContain(MARKER);
+  }, 120_000);
+
+  it('writes again a text the vault takes for one already written (case and spacing differ)', async () => {
+    calls = 0;
+    writer = async (call) => (call === 2 ? ' a  FRESH visitor note.\nAnswer: x' : ` A fresh visitor note${call === 1 ? '' : ` ${call}`}.\nAnswer: x`);
+    const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.1, examples: 2 });
+    expect((await ctx.jobs.wait(jobId)).error ?? null).toBeNull();
+    const run = await callMethod(ctx, 'augment.get', { id: runId });
+    expect(calls).toBe(3);
+    expect(run.certificate!.generated).toMatchObject({ requested: 2, added: 2, duplicates: 0 });
+  }, 120_000);
+
+  it('fails with nothing added when another write adds a generated text while the job runs; the charge stays', async () => {
+    calls = 0;
+    const fresh = (call: number) => `Concurrent visitor note ${call}.`;
+    writer = async (call) => {
+      // The second call stands for another write (an import) that adds the first example meanwhile.
+      if (call === 2) await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: [{ text: fresh(1), split: 'public' }] });
+      return ` ${fresh(call)}\nAnswer: x`;
+    };
+    const before = (await callMethod(ctx, 'ledger.summary', { dataset: 'notes' })).reservations.committed;
+    const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.1, examples: 2 });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('failed');
+    const run = await callMethod(ctx, 'augment.get', { id: runId });
+    expect(run).toMatchObject({ status: 'failed', added: 0, certificate: null });
+    expect(run.error).toMatch(/already holds one of the 2 texts to add.*nothing was added; the reserved budget stays spent/);
+    expect((await callMethod(ctx, 'ledger.summary', { dataset: 'notes' })).reservations.committed).toBe(before + 1);
+    const tagged = await callMethod(ctx, 'vault.records', { dataset: 'notes', filter: { tags: [`augmentation-${runId}`] }, limit: 10 });
+    expect(tagged.total).toBe(0);
   }, 120_000);
 });

@@ -31,6 +31,8 @@ describe('augmentation job', () => {
     expect(plan.epsilon.upper).toBeLessThanOrEqual(0.5);
     expect(plan.epsilon.upper).toBeGreaterThan(0.5 * 0.99);
     expect(plan.delta).toBe(1e-5);
+    expect(plan).toMatchObject({ examples: 4, publicExamples: 6, warnings: [], budget: { cap: 1, spent: 0 } });
+    expect(Math.abs(plan.budget!.afterJob - plan.epsilon.upper)).toBeLessThan(0.01 * plan.epsilon.upper); // nothing spent yet: the job alone
     const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.5, examples: 4 });
     const job = await ctx.jobs.wait(jobId);
     expect(job.error ?? null).toBeNull();
@@ -65,11 +67,22 @@ describe('augmentation job', () => {
 
   it('is refused over budget with nothing written', async () => {
     const before = { reserved: (await reservations()).length, runs: (await callMethod(ctx, 'augment.list', { dataset: 'notes' })).length, public: (await records(['public'])).total };
+    const plan = await callMethod(ctx, 'augment.plan', { dataset: 'notes', epsilon: 0.9, examples: 2 });
+    expect(plan.budget!.afterJob).toBeGreaterThan(1);
+    expect(plan.warnings).toEqual([expect.stringMatching(/above the cap 1: a job like it will be refused/)]);
     await expect(callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.9, examples: 2 })).rejects.toThrow(/budget/i);
     expect((await reservations()).length).toBe(before.reserved);
     expect((await callMethod(ctx, 'augment.list', { dataset: 'notes' })).length).toBe(before.runs);
     expect((await records(['public'])).total).toBe(before.public);
   }, 120_000);
+
+  it('refuses to price a dataset without public examples, reserving nothing', async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'private-only', task: 'generation' });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'private-only', records: topics.map((t) => ({ text: `Patient came in with ${t}.`, split: 'private' as const })) });
+    await expect(callMethod(ctx, 'augment.plan', { dataset: 'private-only' })).rejects.toThrow(/"private-only" has no public examples/);
+    await expect(callMethod(ctx, 'augment.start', { dataset: 'private-only' })).rejects.toThrow(/no public examples/);
+    expect(await callMethod(ctx, 'ledger.entries', { dataset: 'private-only' })).toEqual([]);
+  }, 60_000);
 
   it('cancels: the reservation stays charged, nothing is added, the run says so', async () => {
     await callMethod(ctx, 'budget.set', { dataset: 'notes', epsilon: 2, delta: 1e-5 });
