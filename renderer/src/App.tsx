@@ -1,5 +1,5 @@
 /**
- * App frame: navigation (Alt+1…6 switch pages), light/dark theme, an error boundary
+ * App frame: navigation (Alt+1…7 switch pages), light/dark theme, an error boundary
  * around the page, and the status bar.
  */
 import { Alert, Box, CssBaseline, IconButton, List, ListItemButton, ListItemText, ThemeProvider, Tooltip, Typography, createTheme } from '@mui/material';

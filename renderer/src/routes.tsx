@@ -6,6 +6,7 @@ import VaultPage from './pages/vault/VaultPage';
 import BudgetPage from './pages/budget/BudgetPage';
 import AskPage from './pages/ask/AskPage';
 import AuditPage from './pages/audit/AuditPage';
+import AugmentPage from './pages/augment/AugmentPage';
 
 export interface Route {
   path: string;
@@ -18,6 +19,7 @@ export const routes: Route[] = [
   { path: 'budget', label: 'Budget', Page: BudgetPage },
   { path: 'synthesize', label: 'Synthesize', Page: SynthesizePage },
   { path: 'ask', label: 'Ask', Page: AskPage },
+  { path: 'augment', label: 'Augment', Page: AugmentPage },
   { path: 'audit', label: 'Audit', Page: AuditPage },
   { path: 'models', label: 'Models', Page: ModelsPage },
 ];

@@ -13,6 +13,7 @@ const PAGES: [nav: string, heading: string][] = [
   ['Budget', 'Privacy budget'],
   ['Synthesize', 'Synthesize a DP few-shot prompt'],
   ['Ask', 'Ask with private examples'],
+  ['Augment', 'Augment a thin public set'],
   ['Audit', 'Membership-inference audit'],
   ['Models', 'Models'],
 ];

@@ -7,7 +7,7 @@ import { Alert, Button, ButtonGroup, Stack } from '@mui/material';
 import { useState } from 'react';
 import type { MethodInput, VeilApi } from '../../../../electron/shared/contract';
 import { useAsyncAction } from '../../components/useAsyncAction';
-import { copyText } from './clipboard';
+import { copyText } from '../../components/clipboard';
 import { downloadText } from '../../components/download';
 
 type Format = MethodInput<'synth.export'>['format'];

@@ -12,7 +12,7 @@ import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
 import { useTrackedJob } from '../../components/useTrackedJob';
-import { ActiveModelNotice } from './ActiveModelNotice';
+import { ActiveModelNotice } from '../../components/ActiveModelNotice';
 import { generateBlock } from './generateBlock';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { LiveProgress } from './LiveProgress';

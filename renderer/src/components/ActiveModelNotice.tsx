@@ -1,8 +1,8 @@
 /** Names the model a job would generate with; for the reference learner, says it is a baseline and links to the Models page. */
 import { Alert, Link } from '@mui/material';
-import type { VeilApi } from '../../../../electron/shared/contract';
-import { modelNotice, REFERENCE_BASELINE } from '../../../../electron/shared/modelNotice';
-import { useApiQuery } from '../../components/useApiQuery';
+import type { VeilApi } from '../../../electron/shared/contract';
+import { modelNotice, REFERENCE_BASELINE } from '../../../electron/shared/modelNotice';
+import { useApiQuery } from './useApiQuery';
 
 export function ActiveModelNotice({ api }: { api: VeilApi }) {
   const status = useApiQuery(() => api['model.status']({}), [api]);

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+/**
+ * The Augment page against a scripted API: the form's errors come from the shared schema and
+ * nothing is sent; a price that comes back after the form was edited is superseded (never shown,
+ * Augment stays off) and an edit drops the shown price; Augment starts exactly the priced request;
+ * the job's progress events drive the bar; Cancel asks the service to cancel that job, and its
+ * end shows the run as the service words it; a refusal is shown in the service's words with the
+ * form kept.
+ */
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AugmentationRunDto, AugmentPlan, AugmentRequest } from '../../../../../electron/shared/api/augmentation';
+import type { VeilApi } from '../../../../../electron/shared/contract';
+import { AugmentView } from '../../../../../renderer/src/pages/augment/AugmentPage';
+import { container, mountEachTest, root } from '../../reactRoot';
+
+interface Pending<I, O> {
+  input: I;
+  resolve: (value: O) => void;
+  reject: (error: Error) => void;
+}
+
+let plans: Pending<AugmentRequest, AugmentPlan>[];
+let starts: AugmentRequest[];
+let cancels: string[];
+let runs: AugmentationRunDto[];
+let listeners: Map<string, Set<(payload: unknown) => void>>;
+
+const plan = (request: AugmentRequest): AugmentPlan => ({
+  dataset: request.dataset, rho: 0.01, depth: request.depth, event: { kind: 'pure', epsilon: request.epsilon, neighbouring: 'add-remove' },
+  epsilon: { lower: request.epsilon * 0.99, estimate: request.epsilon, upper: request.epsilon }, delta: 1e-5, accountant: 'pld',
+  examples: request.examples, publicExamples: 6, budget: { cap: 1, spent: 0.25, afterJob: 0.25 + request.epsilon }, warnings: [],
+});
+const cancelledRun = (request: AugmentRequest): AugmentationRunDto => ({
+  id: 1, dataset: 'notes', status: 'cancelled', jobId: 'job-1', createdAt: '2026-11-26T00:00:00.000Z', request, ledgerEntryId: 3, added: 0, certificate: null,
+  error: 'cancelled; the reserved budget stays spent',
+});
+
+const never = () => new Promise<never>(() => undefined);
+const api = {
+  'vault.listDatasets': async () => [{ name: 'notes' }, { name: 'mail' }],
+  'augment.list': async () => runs,
+  'augment.get': async ({ id }: { id: number }) => runs.find((r) => r.id === id) ?? never(),
+  'augment.plan': (input: AugmentRequest) => new Promise<AugmentPlan>((resolve, reject) => plans.push({ input, resolve, reject })),
+  'augment.start': async (request: AugmentRequest) => (starts.push(request), { jobId: 'job-1', runId: 1 }),
+  'jobs.get': never,
+  'jobs.cancel': async ({ id }: { id: string }) => void cancels.push(id),
+  'model.status': never,
+  on: (event: string, listener: (payload: unknown) => void) => {
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set.add(listener));
+    return () => set.delete(listener);
+  },
+} as unknown as VeilApi;
+
+const settle = () => act(async () => undefined);
+const emit = (event: string, payload: unknown) => act(() => listeners.get(event)?.forEach((l) => l(payload)));
+const text = () => container.textContent ?? '';
+const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name)!;
+const click = (element: HTMLElement) => act(() => element.click());
+function input(label: string): HTMLInputElement {
+  const element = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
+  return document.getElementById(element!.htmlFor) as HTMLInputElement;
+}
+function type(label: string, value: string) {
+  const field = input(label);
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+async function chooseDataset(name: string) {
+  const select = container.querySelector<HTMLElement>('[role="combobox"]')!;
+  act(() => void select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
+  const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === name)!;
+  click(option);
+  await settle();
+}
+const planTable = () => container.querySelector('table[aria-label="planned cost"]');
+
+mountEachTest();
+beforeEach(async () => {
+  plans = [];
+  starts = [];
+  cancels = [];
+  runs = [];
+  listeners = new Map();
+  act(() => root.render(<AugmentView api={api} />));
+  await settle();
+});
+
+describe('Augment page', () => {
+  it('shows the schema’s rules under the fields and sends nothing', async () => {
+    type('ε of the release', '0');
+    type('Examples to write (M)', '2.5');
+    click(button('Price'));
+    expect(text()).toContain('choose a dataset');
+    expect(text()).toContain('a number above 0, at most 10');
+    expect(text()).toContain('a whole number from 1 to 500');
+    expect(plans).toHaveLength(0);
+    expect(button('Augment').disabled).toBe(true);
+  });
+
+  it('never shows a price superseded by an edit; Augment starts exactly the priced request', async () => {
+    await chooseDataset('notes');
+    click(button('Price'));
+    expect(plans.map((p) => p.input)).toEqual([{ dataset: 'notes', epsilon: 0.5, examples: 10, depth: 2, maxTokens: 200 }]);
+    type('ε of the release', '0.7'); // edited while the price is on its way
+    await act(async () => plans[0].resolve(plan(plans[0].input)));
+    expect(planTable()).toBeNull();
+    expect(button('Augment').disabled).toBe(true);
+
+    click(button('Price'));
+    await act(async () => plans[1].resolve(plan(plans[1].input)));
+    expect(planTable()?.textContent).toContain('10 new examples into the public split, tagged generated');
+    expect(planTable()?.textContent).toContain('0.2500 spent of 1.000; after this job 0.9500');
+    expect(button('Augment').disabled).toBe(false);
+    type('Examples to write (M)', '4'); // an edit drops the shown price
+    expect(planTable()).toBeNull();
+    expect(button('Augment').disabled).toBe(true);
+
+    click(button('Price'));
+    await act(async () => plans[2].resolve(plan(plans[2].input)));
+    type('Tokens per example', '100'); // after the price: not priced, so not what Augment may send…
+    click(button('Price'));
+    await act(async () => plans[3].resolve(plan(plans[3].input)));
+    click(button('Augment'));
+    await settle();
+    expect(starts).toEqual([{ dataset: 'notes', epsilon: 0.7, examples: 4, depth: 2, maxTokens: 100 }]); // …only what was priced and shown
+    expect(planTable()).toBeNull(); // spent: the next job is priced afresh
+  });
+
+  it('follows the job from its events; Cancel cancels that job and its end shows the run as the service words it', async () => {
+    await chooseDataset('notes');
+    click(button('Price'));
+    await act(async () => plans[0].resolve(plan(plans[0].input)));
+    click(button('Augment'));
+    await settle();
+    const group = container.querySelector('[role="group"][aria-label="augmentation progress"]');
+    expect(group).not.toBeNull();
+    expect(document.activeElement).toBe(group); // not Cancel: a second Enter must not cancel
+    expect(button('Price').disabled).toBe(true);
+    emit('job.progress', { jobId: 'job-1', stage: 'writing examples', done: 1, total: 4, message: 'example 2 of 4' });
+    expect(group!.textContent).toContain('writing examples: example 2 of 4 — 25 %');
+    emit('job.progress', { jobId: 'another-job', stage: 'other', done: 3, total: 4 });
+    expect(group!.textContent).toContain('25 %');
+
+    click(button('Cancel (the reserved budget stays spent)'));
+    await settle();
+    expect(cancels).toEqual(['job-1']);
+    runs = [cancelledRun(starts[0])];
+    emit('job.finished', { id: 'job-1', kind: 'augmentation', status: 'cancelled', startedAt: '2026-11-26T00:00:00.000Z' });
+    await settle();
+    expect(container.querySelector('[aria-label="augmentation progress"]')).toBeNull();
+    expect(button('Price').disabled).toBe(false);
+    expect(container.querySelector('[aria-label="augmentation run 1"]')?.textContent).toContain('cancelled; the reserved budget stays spent');
+    expect(container.querySelector('table[aria-label="augmentation runs"]')?.textContent).toContain('0 of 10');
+  });
+
+  it('shows a refusal in the service’s words and keeps the form', async () => {
+    await chooseDataset('notes');
+    type('Examples to write (M)', '7');
+    click(button('Price'));
+    await act(async () => plans[0].reject(new Error('"notes" has no public examples (its public split, or a public source: veil public-source set): augmentation seeds from public examples')));
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('"notes" has no public examples (its public split, or a public source');
+    expect(input('Examples to write (M)').value).toBe('7');
+    expect(planTable()).toBeNull();
+  });
+});
