@@ -1,7 +1,7 @@
 /**
  * The price shown for a job's settings, bound to the exact request it priced: any edit of the
  * form drops it, and a price that comes back after an edit is never shown (it priced settings
- * the form no longer holds). The job is then started with the priced request, not the form's.
+ * the form no longer holds). `start` sends the priced request, not the form's.
  */
 import { useCallback, useRef, useState } from 'react';
 
@@ -25,7 +25,12 @@ export function usePricedPlan<Request, Plan>(price: (request: Request) => Promis
     const plan = await run(() => price(request));
     if (plan !== undefined && edit === edits.current) setPriced({ plan, request });
   };
-  /** The price was spent (the job started): the next job is priced afresh. */
-  const clear = useCallback(() => setPriced(null), []);
-  return { priced, edited, submit, clear };
+  /** Starts the job with exactly the priced request; once started, the price is spent and the next job is priced afresh. */
+  const start = async <Started,>(begin: (request: Request) => Promise<Started>): Promise<Started | undefined> => {
+    const request = priced?.request;
+    const started = request === undefined ? undefined : await run(() => begin(request));
+    if (started !== undefined) setPriced(null);
+    return started;
+  };
+  return { priced, edited, submit, start };
 }

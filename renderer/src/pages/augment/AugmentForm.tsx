@@ -3,9 +3,11 @@
  * per example and δ. "Price" (Enter in any field) shows the plan and charges nothing; "Augment"
  * reserves exactly what was priced and starts the job.
  */
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
+import { DatasetSelect } from '../../components/DatasetSelect';
+import { FormTextField } from '../../components/FormTextField';
 import type { AugmentFormErrors, AugmentFormState } from './augmentForm';
 
 interface Props {
@@ -38,33 +40,15 @@ export function AugmentForm({ form, errors, datasets, busy, priced, onChange, on
     <Box component="form" noValidate onSubmit={submit} aria-label="augmentation settings">
       <Stack spacing={2}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField
-            select
-            label="Dataset"
-            value={datasets.some((d) => d.name === form.dataset) ? form.dataset : ''}
-            onChange={(e) => onChange({ ...form, dataset: e.target.value })}
-            error={Boolean(errors.dataset)}
-            helperText={errors.dataset ?? (datasets.length === 0 ? 'no datasets yet: create one in the Vault' : 'its private split places the centres; its public examples seed the model')}
-            size="small"
-            sx={{ minWidth: 260 }}
-          >
-            {datasets.map((d) => (
-              <MenuItem key={d.name} value={d.name}>
-                {d.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          {FIELDS.map(([key, label, helper]) => (
-            <TextField
-              key={key}
-              label={label}
-              value={form[key]}
-              onChange={(e) => onChange({ ...form, [key]: e.target.value })}
-              error={Boolean(errors[key])}
-              helperText={errors[key] ?? helper}
-              size="small"
-              sx={{ width: 220 }}
-            />
+          <DatasetSelect
+            value={form.dataset}
+            names={datasets.map((d) => d.name)}
+            error={errors.dataset}
+            use="its private split places the centres; its public examples seed the model"
+            onChange={(dataset) => onChange({ ...form, dataset })}
+          />
+          {FIELDS.map(([name, label, helper]) => (
+            <FormTextField key={name} form={form} errors={errors} name={name} label={label} helper={helper} onChange={onChange} />
           ))}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

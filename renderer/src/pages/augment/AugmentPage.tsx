@@ -5,13 +5,14 @@
  * runs with their certificate and the examples written; verify an exported certificate.
  * Refusals (over budget, no public examples, an unfit model) are the service's words.
  */
-import { Alert, Stack, Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { AugmentPlan, AugmentRequest } from '../../../../electron/shared/api/augmentation';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { RetryAlert } from '../../components/RetryAlert';
+import { PageFrame } from '../../components/PageFrame';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
@@ -31,7 +32,7 @@ export function AugmentView({ api }: { api: VeilApi }) {
   const [selected, setSelected] = useState<number | null>(null);
   const { busy, error, run } = useAsyncAction();
   const cancel = useAsyncAction();
-  const { priced, edited, submit, clear } = usePricedPlan<AugmentRequest, AugmentPlan>((request) => api['augment.plan'](request), run);
+  const { priced, edited, submit, start } = usePricedPlan<AugmentRequest, AugmentPlan>((request) => api['augment.plan'](request), run);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const runs = useApiQuery(() => api['augment.list']({}), [api]);
   const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['augment.get']({ id: selected })), [api], selected);
@@ -43,22 +44,16 @@ export function AugmentView({ api }: { api: VeilApi }) {
     setErrors(result.ok ? {} : result.errors);
     if (result.ok) void submit(result.request);
   };
-  const start = async () => {
-    const request = priced?.request; // exactly what was priced and shown
-    const started = request && (await run(() => api['augment.start'](request)));
-    if (started) {
-      clear();
-      track(started.jobId);
-      setSelected(started.runId);
-      runs.reload();
-    }
+  const augment = async () => {
+    const started = await start((request) => api['augment.start'](request));
+    if (!started) return;
+    track(started.jobId);
+    setSelected(started.runId);
+    runs.reload();
   };
 
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1100 }}>
-      <Typography variant="h5" component="h1">
-        Augment a thin public set
-      </Typography>
+    <PageFrame title="Augment a thin public set">
       <ActiveModelNotice api={api} />
       <Section title="Settings">
         <RetryAlert what="list the datasets" error={datasets.error} onRetry={datasets.reload} />
@@ -70,7 +65,7 @@ export function AugmentView({ api }: { api: VeilApi }) {
           priced={priced !== null}
           onChange={(next) => (edited(), setForm(next))}
           onPrice={price}
-          onStart={() => void start()}
+          onStart={() => void augment()}
         />
         {error && <Alert severity="error">{error}</Alert>}
         {priced && <AugmentPlanSummary plan={priced.plan} />}
@@ -87,7 +82,7 @@ export function AugmentView({ api }: { api: VeilApi }) {
         {runs.data && runs.data.length > 0 ? <AugmentRunsList runs={runs.data} selected={selected} onSelect={setSelected} /> : <Typography variant="body2">No runs yet.</Typography>}
       </Section>
       <CertificateVerifier api={api} label="Exported veil.augmentation/v1 JSON" />
-    </Stack>
+    </PageFrame>
   );
 }
 

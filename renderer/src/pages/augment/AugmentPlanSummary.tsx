@@ -1,10 +1,8 @@
 /** What an augmentation would charge and release, before anything is charged: ε and δ, the release, M, the budget after, warnings. */
-import { Alert, Stack } from '@mui/material';
 import type { AugmentPlan } from '../../../../electron/shared/api/augmentation';
-import { KeyValueTable } from '../../components/KeyValueTable';
-import { CompositionNote } from '../../components/epsilonGuide';
+import { budgetRow, PlannedCost } from '../../components/PlannedCost';
 
-const fmt = (x: number, digits = 4) => x.toPrecision(digits);
+const fmt = (x: number) => x.toPrecision(4);
 
 export function AugmentPlanSummary({ plan }: { plan: AugmentPlan }) {
   const rows = [
@@ -15,26 +13,7 @@ export function AugmentPlanSummary({ plan }: { plan: AugmentPlan }) {
     ],
     ['Seeds from', `${plan.publicExamples} public examples: those nearest the noisy centres`],
     ['Examples written', `${plan.examples} new examples into the public split, tagged generated (written from the public seeds alone: no further charge)`],
-    [
-      'Budget',
-      plan.budget ? (
-        <>
-          {fmt(plan.budget.spent)} spent of {fmt(plan.budget.cap)}; after this job {fmt(plan.budget.afterJob)}
-          <CompositionNote />
-        </>
-      ) : (
-        'no budget set for this dataset'
-      ),
-    ],
+    budgetRow(plan.budget),
   ] as const;
-  return (
-    <Stack spacing={1} aria-label="plan">
-      <KeyValueTable label="planned cost" rows={rows} />
-      {plan.warnings.map((w) => (
-        <Alert key={w} severity="warning">
-          {w}
-        </Alert>
-      ))}
-    </Stack>
-  );
+  return <PlannedCost rows={rows} warnings={plan.warnings} />;
 }

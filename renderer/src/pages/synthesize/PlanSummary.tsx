@@ -1,8 +1,6 @@
 /** What a planned job costs: calibrated noise, ε with its bounds, the budget, warnings. */
-import { Alert, Stack } from '@mui/material';
 import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
-import { KeyValueTable } from '../../components/KeyValueTable';
-import { CompositionNote } from '../../components/epsilonGuide';
+import { budgetRow, PlannedCost } from '../../components/PlannedCost';
 
 const fmt = (x: number, digits = 4) => x.toPrecision(digits);
 
@@ -14,26 +12,7 @@ export function PlanSummary({ plan }: { plan: SynthesisPlanDto }) {
     ['ε of the job', `${fmt(plan.epsilon.upper)} (estimate ${fmt(plan.epsilon.estimate)}, lower ${fmt(plan.epsilon.lower)}) at δ = ${plan.delta.toExponential(2)}`],
     ['Accountant', plan.accountant],
     ['Pools', pools],
-    [
-      'Budget',
-      plan.budget ? (
-        <>
-          {fmt(plan.budget.spent)} spent of {fmt(plan.budget.cap)}; after this job {fmt(plan.budget.afterJob)}
-          <CompositionNote />
-        </>
-      ) : (
-        'no budget set for this dataset'
-      ),
-    ],
+    budgetRow(plan.budget),
   ] as const;
-  return (
-    <Stack spacing={1} aria-label="plan">
-      <KeyValueTable label="planned cost" rows={rows} />
-      {plan.warnings.map((w) => (
-        <Alert key={w} severity="warning">
-          {w}
-        </Alert>
-      ))}
-    </Stack>
-  );
+  return <PlannedCost rows={rows} warnings={plan.warnings} />;
 }

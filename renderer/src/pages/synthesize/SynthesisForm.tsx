@@ -12,6 +12,8 @@ import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { LabelPicker } from './LabelPicker';
 import { SavedPlanSelect } from './SavedPlanSelect';
 import { methodLabels } from '../../components/synthesisMethods';
+import { DatasetSelect } from '../../components/DatasetSelect';
+import { FormTextField } from '../../components/FormTextField';
 
 const samplingHelp: Record<SynthesisFormState['sampling'], string> = {
   'per-token': 'a fresh sample every token: most amplification, every step prefills M prompts',
@@ -48,18 +50,7 @@ const advanced: [TextKey, string, string][] = [
 export function SynthesisForm({ form, errors, datasets, plans, busy, priced, blocked = null, onChange, onPrice, onGenerate }: Props) {
   const names = datasets.map((d) => d.name);
   const dataset = datasets.find((d) => d.name === form.dataset);
-  const field = (key: TextKey, label: string, helper: string) => (
-    <TextField
-      key={key}
-      label={label}
-      value={form[key]}
-      onChange={(e) => onChange({ ...form, [key]: e.target.value })}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? helper}
-      size="small"
-      sx={{ width: 230 }}
-    />
-  );
+  const field = (key: TextKey, label: string, helper: string) => <FormTextField key={key} form={form} errors={errors} name={key} label={label} helper={helper} onChange={onChange} width={230} />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onPrice();
@@ -69,22 +60,7 @@ export function SynthesisForm({ form, errors, datasets, plans, busy, priced, blo
       <Stack spacing={2}>
         <SavedPlanSelect plans={plans} onUse={(plan) => onChange(formFromPlan(form, plan))} />
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-          <TextField
-            select
-            label="Dataset"
-            value={names.includes(form.dataset) ? form.dataset : ''}
-            onChange={(e) => onChange({ ...form, dataset: e.target.value, labels: null })}
-            error={Boolean(errors.dataset)}
-            helperText={errors.dataset ?? (names.length === 0 ? 'no datasets yet: create one in the Vault' : 'its private split is used')}
-            size="small"
-            sx={{ minWidth: 260 }}
-          >
-            {names.map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <DatasetSelect value={form.dataset} names={names} error={errors.dataset} use="its private split is used" onChange={(name) => onChange({ ...form, dataset: name, labels: null })} />
           <TextField
             select
             label="Method"

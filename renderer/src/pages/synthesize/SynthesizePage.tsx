@@ -3,11 +3,12 @@
  * private split (after a free preview on the public split), follow it live, inspect the result and its certificate, export it, check
  * its utility on the held-out split, and verify an exported certificate.
  */
-import { Alert, Stack, Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
+import { PageFrame } from '../../components/PageFrame';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
@@ -69,10 +70,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
   };
 
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1100 }}>
-      <Typography variant="h5" component="h1">
-        Synthesize a DP few-shot prompt
-      </Typography>
+    <PageFrame title="Synthesize a DP few-shot prompt">
       <ActiveModelNotice api={api} />
       <Section title="Settings">
         <SynthesisForm
@@ -103,7 +101,7 @@ function SynthesizeView({ api }: { api: VeilApi }) {
         {runs.data && runs.data.length > 0 ? <RunsList runs={runs.data} selected={selected} onSelect={setSelected} /> : <Typography variant="body2">No runs yet.</Typography>}
       </Section>
       <CertificateVerifier api={api} />
-    </Stack>
+    </PageFrame>
   );
 }
 
