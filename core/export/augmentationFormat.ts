@@ -40,7 +40,7 @@ export const augmentationCertificateSchema = z.object({
 });
 export type AugmentationCertificate = z.infer<typeof augmentationCertificateSchema>;
 
-/** A generated example as hashed: every example the model wrote, duplicates of vault records included. */
+/** A generated example as hashed: every example the job added (in documents issued before the counts were bound, duplicates the vault skipped too). */
 export const generatedExampleSchema = z.object({ text: z.string(), label: z.string().nullable(), output: z.string().nullable() }).strict();
 export type GeneratedExample = z.infer<typeof generatedExampleSchema>;
 

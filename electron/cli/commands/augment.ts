@@ -52,7 +52,8 @@ async function runAugment(dataset: string, opts: AugmentOptions): Promise<void> 
   await withServices(opts.dataDir, async (ctx) => {
     if (opts.plan) {
       const plan = await callMethod(ctx, 'augment.plan', request);
-      printResult(opts.json, plan, () => `would charge ${charge(plan)}${plan.budget ? `; budget ${plan.budget.spent.toFixed(4)} of ${plan.budget.cap} spent` : ''}`);
+      const budget = plan.budget ? `; budget ${plan.budget.spent.toFixed(4)} of ${plan.budget.cap} spent, ${plan.budget.afterJob.toFixed(4)} after` : '';
+      printResult(opts.json, plan, () => [`would charge ${charge(plan)}${budget}; ${plan.examples} examples seeded from ${plan.publicExamples} public examples`, ...plan.warnings.map((w) => `warning: ${w}`)].join('\n'));
       return;
     }
     const { jobId, runId } = await callMethod(ctx, 'augment.start', request);

@@ -26,7 +26,7 @@ describe('veil augment', () => {
   it('--plan prints the calibrated charge and reserves nothing', async () => {
     const run = await cli('augment', 'mail', '--epsilon', '0.5', '--plan');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/would charge ε ≤ 0\.\d+ at δ = 1e-6/);
+    expect(run.stdout).toMatch(/would charge ε ≤ 0\.\d+ at δ = 1e-6 .*; budget 0\.0000 of 8 spent, 0\.\d+ after; 10 examples seeded from \d+ public examples/);
     expect(await reservations()).toHaveLength(0);
   }, 120_000);
 
