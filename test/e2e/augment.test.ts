@@ -29,6 +29,7 @@ describe.runIf(chromiumAvailable())('Augment page (Chromium, browser mode)', () 
     await app.call('vault.createDataset', { name: 'Private only', task: 'generation' });
     await app.call('vault.addRecords', { dataset: 'Private only', records: Array.from({ length: 5 }, (_, i) => ({ text: `A private note ${i}.`, split: 'private' as const })) });
     await app.call('budget.set', { dataset: 'Private only', epsilon: 1, delta: 1e-6 });
+    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.bridge.url).origin });
     await app.open('/augment');
   }, 120_000);
   failOnProblems(() => app);
@@ -89,7 +90,7 @@ describe.runIf(chromiumAvailable())('Augment page (Chromium, browser mode)', () 
     expect(await section('Runs').getByRole('table', { name: 'augmentation runs' }).textContent()).toContain(`${run.added} of 3succeeded`);
   }, 240_000);
 
-  it('downloads the veil.augmentation/v1 certificate, which verifies on the page', async () => {
+  it('downloads the veil.augmentation/v1 certificate, which verifies on the page, and copies it', async () => {
     const download = app.page.waitForEvent('download');
     await section('Result').getByRole('button', { name: /Download certificate/ }).click();
     const text = readFileSync((await (await download).path())!, 'utf8');
@@ -99,6 +100,9 @@ describe.runIf(chromiumAvailable())('Augment page (Chromium, browser mode)', () 
     await verifier.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => verifier.textContent(), SLOW).toContain('The certificate is valid.');
     expect(await verifier.getByRole('list', { name: 'certificate checks' }).textContent()).toContain('generated counts');
+    await section('Result').getByRole('button', { name: 'Copy certificate JSON' }).click();
+    await expect.poll(() => section('Result').getByRole('status').last().textContent(), SLOW).toBe('Copied the certificate to the clipboard.');
+    expect(await app.page.evaluate(() => navigator.clipboard.readText())).toBe(text);
   }, 120_000);
 
   it('follows a long job and cancels it: the run says the charge stays, nothing is added', async () => {
