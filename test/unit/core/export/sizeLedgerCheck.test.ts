@@ -102,7 +102,8 @@ describe('a certificate issued with the size release folded into the job event (
     const c = fixture.document.certificate;
     if (c.event.kind !== 'sequence') throw new Error('fixture: expected a sequence event');
     const id = String(c.ledger.entryId);
-    const unsized = { commit: async (n: number) => (String(n) === id ? { ...fixture.commits[id], eventJson: canonicalJson(c.event.events[1]) } : null) };
+    const jobAlone = canonicalJson(c.event.events[1]);
+    const unsized = { commit: async (n: number) => (String(n) === id ? { ...fixture.commits[id], eventJson: jobAlone } : null) };
     expect(failing(await verifyDpPrompt(text, { epsilonOf, ledger: unsized }))).toEqual(['ledger event']);
   });
 });
