@@ -5,7 +5,8 @@
  * the certificates of the same job on two datasets that differ by one record differ only in
  * noisy fields (and those computed from them); a dataset whose size the analyst declared
  * public uses exact sizes and says so in the ledger and the certificate; a budget's default δ
- * comes from a charged noisy count.
+ * comes from a charged noisy count, and once the dataset has charges an omitted δ keeps the δ
+ * in force without drawing one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,5 +124,18 @@ describe('private pool sizes', () => {
     await callMethod(ctx, 'sizes.set', { dataset: 'f', sizePublic: true });
     expect((await callMethod(ctx, 'budget.set', { dataset: 'f', epsilon: 5 })).budget.delta).toBe(defaultDelta(records.length));
     expect((await callMethod(ctx, 'ledger.entries', { dataset: 'f' })).map((e) => e.type)).toEqual(['budget']);
+  }, 60_000);
+
+  it('once a dataset has charges, a budget change without δ keeps the δ in force and draws no count', async () => {
+    // A drawn count's charge would be checked against the cap at the δ it gives: a refusal there
+    // would depend on a draw left uncharged. So nothing is drawn, and nothing is charged.
+    await callMethod(ctx, 'vault.createDataset', { name: 'g', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'g', records });
+    await callMethod(ctx, 'budget.set', { dataset: 'g', epsilon: 5, delta: 1e-4 });
+    await callMethod(ctx, 'ledger.record', { dataset: 'g', event: { kind: 'gaussian', sigma: 5, sensitivity: 1 } as never, purpose: 'an earlier release' });
+    const before = (await callMethod(ctx, 'ledger.entries', { dataset: 'g' })).length;
+    const { budget } = await callMethod(ctx, 'budget.set', { dataset: 'g', epsilon: 6 });
+    expect(budget).toMatchObject({ epsilon: 6, delta: 1e-4 });
+    expect((await callMethod(ctx, 'ledger.entries', { dataset: 'g' })).slice(before).map((e) => e.type)).toEqual(['budget']);
   }, 60_000);
 });
