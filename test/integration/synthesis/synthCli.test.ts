@@ -28,6 +28,14 @@ describe('veil synth', () => {
     expect(doc.certificate.sizeLedger.entryId).toBe((await entries())[2].id);
   }, 60_000);
 
+  it('prices a job with `synth plan`, naming the separate size charge, and writes nothing', async () => {
+    const before = await entries();
+    const run = await cli('synth', 'plan', '--dataset', 'mail', '--epsilon', '2', '--shots', '2', ...small);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^pool sizes: exact here, shown to you only; the job first charges noisy sizes as their own ledger entry \(ε = 0\.1, spent even if the job is then refused\)$/m);
+    expect(await entries()).toEqual(before);
+  });
+
   it('names the model it generates with: the reference learner is a statistical baseline, a GGUF gives real demonstrations', async () => {
     const run = await cli('synth', '--dataset', 'mail', '--shots', '2', '--epsilon', '1', ...small, '--model', 'reference', '--format', 'text');
     expect(run.code).toBe(0);
