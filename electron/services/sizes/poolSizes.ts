@@ -57,6 +57,8 @@ export type SizeLedgerEntry = { entryId: number; entryHash: string } | null;
  * written), then drawn from the CSPRNG, then committed with the hash of the released sizes.
  * Whatever follows — a price, a refusal, the job's own reservation — depends on the private
  * sizes only through this charged release. Declared public: the exact sizes, no entry.
+ * The mechanism (core/icl/noisyPoolSizes.ts): discrete Laplace counts, neighbouring add/remove
+ * one privacy unit, ℓ1 sensitivity 1 per record or the number of pools per subject, event pure(0.1).
  */
 export async function chargeSizeRelease<K>(
   ledger: Pick<LedgerService, 'reserve' | 'commit'>,

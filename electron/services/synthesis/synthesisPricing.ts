@@ -113,7 +113,7 @@ export function synthesisFamily(
 }
 
 /** The requested ε must exceed the size release it pays for first: refused before anything is drawn (it depends on the request and the setting only). */
-export function checkCoversSizes(request: Pick<SynthesisRequest, 'epsilon'>, sizeEvent: PrivacyEvent | null): void {
+function checkCoversSizes(request: Pick<SynthesisRequest, 'epsilon'>, sizeEvent: PrivacyEvent | null): void {
   if (sizeEvent && request.epsilon <= POOL_SIZE_EPSILON) {
     throw new RefusalError(`ε = ${request.epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for the noisy pool sizes: raise ε, or declare the dataset's size public (veil sizes set)`);
   }
