@@ -18,14 +18,9 @@ export const DP_ANSWERS_FORMAT = 'veil.dp-answers/v1' as const;
 /** The aggregations a certificate can name. */
 export const answerMethodSchema = z.enum(['vote', 'embedding', 'keyword', 'ptr', 'sga']);
 
+/** `sizeLedger` (dpPromptFormat.ts): the size of the private split the batch was priced from. */
 export const answersCertificateSchema = certificateSchema.extend({
   mechanism: answerMethodSchema,
-  /**
-   * The ledger commit of the noisy size release the batch was priced from (charged on its own,
-   * before the batch: `event` is sequence([its event, the batch reservation's event])). Absent
-   * where the size is declared public, and in documents issued before the release was separate.
-   */
-  sizeLedger: z.object({ entryId: z.number().int(), entryHash: z.string() }).optional(),
 });
 export type AnswersCertificate = z.infer<typeof answersCertificateSchema>;
 

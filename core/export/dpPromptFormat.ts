@@ -38,7 +38,7 @@ export const certificateSchema = z.object({
   contentHash: z.string(),
   /**
    * How `parameters.pools[].units` were obtained: noisy counts (the mechanism, charged as the
-   * first event of `event`) or declared public by the analyst. Absent in certificates issued
+   * first event of `event`, its own ledger entry `sizeLedger`) or declared public by the analyst. Absent in certificates issued
    * before Veil noised pool sizes: their units are exact (see `publicMetadata`).
    */
   poolSizes: z
@@ -47,6 +47,13 @@ export const certificateSchema = z.object({
       z.object({ kind: z.literal('declared-public') }),
     ])
     .optional(),
+  /**
+   * The ledger commit of the noisy pool-size release the output was priced from, charged on its
+   * own BEFORE the output's reservation (`event` is sequence([its event, the reservation named by
+   * `ledger`'s event]); sizeLedgerCheck.ts). Absent where the sizes are declared public, and in
+   * certificates issued while the size release was folded into the job's own reservation.
+   */
+  sizeLedger: z.object({ entryId: z.number().int(), entryHash: z.string() }).optional(),
   /** JSON path → why that value is released without DP protection (see certificate.ts). */
   publicMetadata: z.record(z.string(), z.string()).optional(),
   releaseHash: z.string().optional(),

@@ -11,12 +11,19 @@
  * reservation's event, parameters and δ are compared with the certificate as well. Legacy
  * v1 documents (no `releaseHash`) were committed with their content hash: their content is
  * bound, and their certificate only through the reservation checks.
+ *
+ * Noisy pool sizes: charged as their own ledger entry before the job (`sizeLedger`), so the
+ * job's reservation holds the second part of sequence([size release, job]) and the size commit
+ * the first, with the hash of the stated `parameters.pools[].units` (sizeLedgerCheck.ts).
+ * Certificates issued while the size release was folded into the job's reservation name no
+ * `sizeLedger`: their reservation must hold the whole event, and they still verify.
  */
 import type { Bounds } from '../accounting/accountant';
 import type { PrivacyEvent } from '../accounting/events';
 import { renderFewShotPrompt, type PromptTemplate } from '../icl/prompts';
 import { canonicalJson, changedPaths } from './canonicalJson';
 import { contentHash, dpPromptSchema, releaseHash, type DpPromptExport, type PrivacyCertificate } from './dpPromptFormat';
+import { chargedPart, sizeLedgerCheck } from './sizeLedgerCheck';
 
 export interface CheckResult {
   name: string;
@@ -150,6 +157,12 @@ export function epsilonCheck(c: IssuedCertificate, deps: VerifyDeps): CheckResul
   };
 }
 
+/** How a certificate without `sizeLedger` charged its noisy pool sizes. */
+const FOLDED_SIZE_RELEASE = 'none named: issued while the size release was the first part of the job\'s own reservation (the ledger event check compares the whole event)';
+
+/** The stated pool sizes, in the order released (the pools' order). */
+const poolUnits = (c: PrivacyCertificate): unknown[] => (Array.isArray(c.parameters.pools) ? c.parameters.pools.map((p: { units?: unknown }) => p?.units) : []);
+
 export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ valid: boolean; checks: CheckResult[]; certificate: PrivacyCertificate | null }> {
   let json: unknown;
   try {
@@ -183,8 +196,9 @@ export async function verifyDpPrompt(text: string, deps: VerifyDeps): Promise<{ 
     },
     renderedCheck(doc, template),
     poolSizesCheck(c),
+    ...(c.poolSizes ? [await sizeLedgerCheck(c, poolUnits(c), deps.ledger, FOLDED_SIZE_RELEASE)] : []),
     epsilonCheck(c, deps),
-    ...(await ledgerChecks(c, json, binding, deps.ledger)),
+    ...(await ledgerChecks(c, json, binding, deps.ledger, chargedPart(c))),
   ];
   return { valid: checks.every((x) => x.ok), checks, certificate: c };
 }

@@ -36,7 +36,7 @@ export interface PoolSizeRelease {
   /** The sizes to use (noisy, ≥ 1; or exact where declared public), in the order given. */
   sizes: number[];
   source: PoolSizeSource;
-  /** The privacy event to charge (compose it with the release that uses the sizes); null where declared public. */
+  /** The privacy event to charge — before anything is priced or refused from the sizes (chargeSizeRelease); null where declared public. */
   event: PrivacyEvent | null;
 }
 

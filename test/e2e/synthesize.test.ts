@@ -59,6 +59,7 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     const plan = settings.getByRole('table', { name: 'planned cost' });
     await expect.poll(() => plan.textContent(), SLOW).toMatch(/Gaussian σ = /);
     expect(await plan.textContent()).toMatch(/0 spent of 6/);
+    expect(await plan.textContent()).toMatch(/Pool sizesexact here, shown to you only; the job first releases noisy sizes and charges them as their own ledger entry \(ε = 0\.10/);
     expect(await generate.isDisabled()).toBe(false);
     await settings.getByLabel('Shots').fill('5');
     expect(await generate.isDisabled()).toBe(true);
@@ -113,7 +114,9 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     const rows = result.getByRole('table', { name: 'synthetic demonstrations' }).getByRole('row');
     expect(await rows.count()).toBe(5);
     expect(await rows.nth(1).textContent()).toMatch(/^spam/);
-    expect(await result.getByRole('table', { name: 'privacy certificate' }).textContent()).toMatch(/ε = 2\.000|ε = 1\.99/);
+    const certificate = await result.getByRole('table', { name: 'privacy certificate' }).textContent();
+    expect(certificate).toMatch(/ε = 2\.000|ε = 1\.99/);
+    expect(certificate).toMatch(/Pool sizesnoisy counts \(discrete Laplace, ε = 0\.1\), charged first as their own ledger entry #\d+/);
   }, 180_000);
 
   it('copies the DP prompt to the clipboard', async () => {
@@ -137,8 +140,11 @@ describe.runIf(chromiumAvailable())('Synthesize page (Chromium, browser mode)', 
     await verifier.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => verifier.textContent(), SLOW).toContain('The certificate is valid.');
 
+    // Two committed charges: the noisy pool sizes (first, their own entry), then the job.
     const summary = await app.call('ledger.summary', { dataset: 'Mail sample' });
-    expect(summary.reservations.committed).toBe(1);
+    expect(summary.reservations.committed).toBe(2);
+    const reserved = (await app.call('ledger.entries', { dataset: 'Mail sample' })).filter((e) => e.type === 'reserve');
+    expect(reserved.map((e) => e.event?.kind)).toEqual(['pure', 'composed']);
     expect(summary.spent.epsilon.upper).toBeGreaterThan(1.9);
     await section('Settings').getByRole('button', { name: 'Price' }).click();
     await expect.poll(() => section('Settings').getByRole('table', { name: 'planned cost' }).textContent(), SLOW).toMatch(/[12]\.\d+ spent of 6/);

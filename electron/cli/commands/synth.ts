@@ -176,7 +176,10 @@ export function registerSynth(program: Command): void {
     printResult(opts.json, plan, () => {
       const noise = plan.noise.kind === 'gaussian' ? `σ = ${plan.noise.sigma.toPrecision(5)}` : `ε/token = ${plan.noise.epsilonPerToken.toPrecision(5)}`;
       const budget = plan.budget ? `budget: ${plan.budget.spent.toPrecision(4)} spent of ${plan.budget.cap}; after: ${plan.budget.afterJob.toPrecision(4)}` : 'no budget set';
-      return [`${noise}; ε ≤ ${plan.epsilon.upper.toPrecision(5)} at δ = ${plan.delta} (${plan.accountant})`, budget, ...plan.warnings.map((w) => `warning: ${w}`)].join('\n');
+      const sizes = plan.sizeEpsilon === null
+        ? 'pool sizes: declared public (exact, nothing charged for them)'
+        : `pool sizes: exact here, shown to you only; the job first charges noisy sizes as their own ledger entry (ε = ${plan.sizeEpsilon}, spent even if the job is then refused)`;
+      return [`${noise}; ε ≤ ${plan.epsilon.upper.toPrecision(5)} at δ = ${plan.delta} (${plan.accountant})`, sizes, budget, ...plan.warnings.map((w) => `warning: ${w}`)].join('\n');
     });
   });
 

@@ -34,7 +34,7 @@ import { checkPublicData, checkSgaCapabilities, PUBLIC_EXAMPLES_LIMIT, publicDem
 import { evaluateAnswers } from './answerEvaluation';
 import { checkCoversSize, defaultAggregation, priceAnswers, type PricedAnswers } from './answerPricing';
 import { poolSizeEvent } from '../../../core/icl/noisyPoolSizes';
-import { chargeSizeRelease } from '../sizes/poolSizes';
+import { chargeSizeRelease, refuseAboveCap } from '../sizes/poolSizes';
 import type { AnswerRunStore } from './answerRunStore';
 
 /** Sampling temperature of the public zero-shot candidates (diverse answers). */
@@ -113,9 +113,7 @@ export class AnsweringService {
     checkPublicData(dataset, method, request, demos.length);
     // Refusals that need no size: they depend on the request, the setting and the cap only.
     checkCoversSize(request, poolSizeEvent(dataset.sizePublic === true));
-    const cap = (await this.budgetState(dataset))?.cap;
-    // The batch alone costs about ε (calibrated within 0.1 %), and a composition costs at least each of its parts.
-    if (cap !== undefined && request.epsilon * 0.99 > cap) throw new RefusalError(`ε = ${request.epsilon} exceeds the budget cap of ${cap} on its own: lower ε`);
+    refuseAboveCap(request.epsilon, (await this.budgetState(dataset))?.cap);
     const sized = await chargeSizeRelease(this.ledger, dataset, new Map([['all', await this.units(dataset)]]), 'size of the private split for DP answers');
     const units = sized.sizes.get('all')!;
     const size = { units, source: sized.source, event: sized.event, ledger: sized.ledger };

@@ -123,9 +123,14 @@ export class LedgerService {
   async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
     const dataset = await resolveDataset(this.db, ref);
     const units = await privacyUnitCount(this.db, dataset.id);
-    // N of the default δ: a charged noisy count, or the exact count where the size is declared public.
-    const sized = change.delta === undefined && units ? await defaultDeltaUnits(this.db, dataset.id, units) : null;
-    const delta = change.delta ?? (sized ? defaultDelta(sized.units) : undefined);
+    const { budget: inForce, events } = await this.snapshot(dataset.id);
+    // With charges, an omitted δ keeps the δ in force and no count is drawn: the charge of a drawn
+    // count is checked at the δ it gives, so a refusal there would depend on an uncharged draw.
+    const kept = change.delta === undefined && inForce && events.length > 0 ? inForce.delta! : undefined;
+    // N of the default δ otherwise: a noisy count charged with the budget entry (the only charge
+    // then, pure ε: whether it fits the cap does not depend on the draw), or the exact count where declared public.
+    const sized = change.delta === undefined && kept === undefined && units ? await defaultDeltaUnits(this.db, dataset.id, units) : null;
+    const delta = change.delta ?? kept ?? (sized ? defaultDelta(sized.units) : undefined);
     if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≪ 1/N can be chosen`);
     const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, deltaIsDefault: change.delta === undefined, purpose: change.purpose, actor: this.actor, charge: sized?.charge });
     this.changed(entry);

@@ -4,7 +4,8 @@
  * — ε bounds (PLD, RDP cross-check), the ε(δ) curve, ε against the number of queries, the
  * break-even with the other workload at the same noise per step (core/planning/breakEven.ts),
  * and what the dataset's budget has left. `synth.plan` and the synthesis job calibrate the
- * same event family (synthesisFamily), so a plan prices exactly what a job charges.
+ * same event family (synthesisFamily), so a plan prices exactly what a job charges: a
+ * synthetic prompt's `event` is both of its ledger entries, Sequence[noisy pool sizes, job].
  */
 import { accountEpsilon, type AccountingResult } from '../../../core/accounting';
 import { composed, type PrivacyEvent } from '../../../core/accounting/events';

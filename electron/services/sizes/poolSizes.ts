@@ -1,12 +1,13 @@
 /**
  * Private sizes for the services (issue 20): a dataset's setting "size is public" (off by
- * default), and the one call every private release that needs pool sizes makes —
- * `releaseDatasetSizes(dataset, exact)` — which returns noisy sizes with the event to charge
- * (compose it into the release's own reservation), or the exact sizes where the analyst
- * declared them public. Synthesis uses it for q and the certificate; the budget's default δ
- * uses it for N; private answering for its sampling rate, through `chargeSizeRelease`, which
- * charges the release as its own ledger entry before anything is priced from it.
+ * default), and the calls every private release that needs pool sizes makes.
+ * `chargeSizeRelease` releases noisy sizes and charges them as their own ledger entry before
+ * anything is priced or refused from them: synthesis (q and the certificate) and private
+ * answering (the sampling rate). `releaseDatasetSizes` draws them without charging: for the
+ * budget's default δ, whose entry's transaction charges the release, and for audits, which
+ * release nothing (docs/audit.md).
  */
+import { RefusalError } from '../refusalError';
 import { poolSizeEvent, poolSizeSource, releasePoolSizes, sizeReleaseHash, type PoolSizeRelease, type PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { RandomSource } from '../../../core/random/randomSource';
@@ -56,6 +57,8 @@ export type SizeLedgerEntry = { entryId: number; entryHash: string } | null;
  * written), then drawn from the CSPRNG, then committed with the hash of the released sizes.
  * Whatever follows — a price, a refusal, the job's own reservation — depends on the private
  * sizes only through this charged release. Declared public: the exact sizes, no entry.
+ * The mechanism (core/icl/noisyPoolSizes.ts): discrete Laplace counts, neighbouring add/remove
+ * one privacy unit, ℓ1 sensitivity 1 per record or the number of pools per subject, event pure(0.1).
  */
 export async function chargeSizeRelease<K>(
   ledger: Pick<LedgerService, 'reserve' | 'commit'>,
@@ -71,4 +74,13 @@ export async function chargeSizeRelease<K>(
   const release = releaseDatasetSizes(dataset, exact, random);
   const commit = await ledger.commit(reservation.id, { outputHash: await sizeReleaseHash([...release.sizes.values()]) });
   return { ...release, event, ledger: { entryId: commit.id, entryHash: commit.entryHash } };
+}
+
+/**
+ * Refused before any size is drawn: a release calibrated so that it costs ε in all (size
+ * release included, within the calibration's 0.1 %) cannot fit under a cap below 0.99·ε, and
+ * this depends on the request and the cap only.
+ */
+export function refuseAboveCap(epsilon: number, cap: number | undefined): void {
+  if (cap !== undefined && epsilon * 0.99 > cap) throw new RefusalError(`ε = ${epsilon} exceeds the budget cap of ${cap} on its own: lower ε`);
 }

@@ -1,7 +1,9 @@
 /**
  * Building the released document and its privacy certificate once the job has run: the
  * certificate is issued without its commit-bound fields, the ledger commit records the
- * release hash of that document, and the commit's entry completes the certificate.
+ * release hash of that document, and the commit's entry completes the certificate. The size
+ * release's entry (`sizeLedger`, committed before the job was priced) is part of the hashed
+ * document.
  */
 import type { Bounds } from '../../../core/accounting/accountant';
 import { sha256Hex } from '../../../core/export/canonicalJson';
@@ -13,14 +15,16 @@ import type { SynthesisRequest } from '../../shared/api/synthesis';
 import type { PricedJob } from './synthesisPricing';
 import type { SynthesisDataset } from './synthesisSource';
 import type { ModelIdentity } from '../model/jobModel';
+import type { SizeLedgerEntry } from '../sizes/poolSizes';
 
 export type { ModelIdentity } from '../model/jobModel';
 
 /**
  * What the certificate states about pool sizes (issue 20). By default `parameters.pools[].units`
- * are NOISY counts (discrete Laplace, charged as the first part of the job's event), and q and
- * everything after are computed from them: nothing exact is released. Where the analyst
- * declared the dataset's size public, the exact sizes are used and this says so.
+ * are NOISY counts (discrete Laplace, charged as their own ledger entry `sizeLedger` before the
+ * job, and the first part of `event`), and q and everything after are computed from them:
+ * nothing exact is released. Where the analyst declared the dataset's size public, the exact
+ * sizes are used and this says so.
  */
 export function sizeMetadata(source: PoolSizeSource): Record<string, string> | undefined {
   if (source.kind === 'noisy') return undefined;
@@ -72,6 +76,8 @@ export async function uncommittedDocument(args: {
   content: DpPromptContent;
   dataset: SynthesisDataset;
   priced: PricedJob;
+  /** The commit of the pool-size release the job was priced from (null: sizes declared public). */
+  sizeLedger: SizeLedgerEntry;
   epsilon: Bounds;
   accountant: string;
   model: ModelIdentity;
@@ -88,13 +94,15 @@ export async function uncommittedDocument(args: {
       privacyUnit: args.dataset.privacyUnit,
       sampling: { kind: 'poisson' as const, q: Math.max(...plan.pools.map((p) => p.q)) },
       parameters: { ...jobParameters(plan.request), noise: plan.noise, pools: plan.pools, template },
-      event: plan.event,
+      // What the prompt costs in all: the size release (entry `sizeLedger`), then the job (entry `ledger`).
+      event: plan.totalEvent,
       dataset: { name: args.dataset.name, fingerprint: await datasetFingerprint(args.dataset) },
       model: args.model,
       appVersion: APP_VERSION,
       issuedAt: new Date().toISOString(),
       contentHash: await contentHash(args.content),
       poolSizes: args.priced.poolSizes,
+      ...(args.sizeLedger ? { sizeLedger: args.sizeLedger } : {}),
       publicMetadata: sizeMetadata(args.priced.poolSizes),
     },
   };

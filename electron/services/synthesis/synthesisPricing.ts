@@ -1,12 +1,19 @@
 /**
  * Pricing a synthesis job: the pools (one per chosen public label — all by default — or
  * the whole private split), the aggregator for the chosen method with its noise calibrated
- * so that the job's charged event (synthesisPlan.ts) has ε upper bound ≤ the requested
- * total at δ, and the warnings an analyst should see. The pool sizes set q = M·N/|pool|:
- * a job is priced with the NOISY sizes it released (core/icl/noisyPoolSizes.ts), and its
- * event composes that release (pure ε_size) before the token steps — unless the analyst
- * declared the dataset's size public. A preview (price, plan) uses the exact sizes, shown
- * to the analyst only, with the same event family.
+ * so that what the prompt costs in all has ε upper bound ≤ the requested total at δ, and the
+ * warnings an analyst should see.
+ *
+ * Sizes (ARCHITECTURE §4): q = M·N/|pool| needs the pool sizes. A job releases them first —
+ * discrete Laplace counts, neighbouring add/remove one privacy unit, ℓ1 sensitivity 1 per
+ * record (the label pools partition the split) or the number of pools per subject, event
+ * pure(0.1) — and charges that release as ITS OWN ledger entry before anything is priced or
+ * refused from it (chargeSizeRelease, sizes/poolSizes.ts); then it is priced from the noisy
+ * sizes and reserves only its token steps (`plan.event`, synthesisPlan.ts). What the prompt
+ * costs in all, `plan.totalEvent` = Sequence[size release, job], is what the noise is
+ * calibrated to and what the certificate states. Where the analyst declared the dataset's size
+ * public, the exact sizes are used and nothing is charged for them. A preview (synth.plan, the
+ * planner) uses the exact sizes, shown to the analyst only, with the same event family.
  */
 import { accountEpsilon } from '../../../core/accounting';
 import { sequence, type PrivacyEvent } from '../../../core/accounting/events';
@@ -68,12 +75,17 @@ function demonstrationLabels(dataset: SynthesisDataset, requested: readonly stri
   return requested ? dataset.labels.filter((label) => requested.includes(label)) : dataset.labels;
 }
 
-/** The job's charged event as a function of the noise parameter, with its pools and shape. */
+/** What a job charges as a function of the noise parameter, with its pools and shape. */
 export interface SynthesisFamily {
   shape: SynthesisShape;
   pools: PoolPlan[];
   /** True for the exponential variant: the parameter is ε per token (ε rises with it). */
   exponential: boolean;
+  /** The pool-size release, charged first as its own ledger entry (null: sizes declared public). */
+  sizeEvent: PrivacyEvent | null;
+  /** The job's own event: what its reservation charges (the token steps). */
+  jobEventAt(parameter: number): PrivacyEvent;
+  /** What the prompt costs in all — Sequence[size release, job], or the job alone — calibrated to the requested ε. */
   eventAt(parameter: number): PrivacyEvent;
 }
 
@@ -86,20 +98,25 @@ export function synthesisFamily(
   const labels = demonstrationLabels(dataset, request.labels);
   const pools = spreadShots(request.shots, labels).map((p) => ({ ...p, units: poolUnits.get(p.label) ?? 0 }));
   for (const p of pools) if (p.units === 0) throw new RefusalError(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
-  // The job's reservation charges the release of its pool sizes first (none where declared public).
-  const sizes = poolSizeEvent(dataset.sizePublic === true);
-  if (sizes && request.epsilon <= POOL_SIZE_EPSILON) {
-    throw new RefusalError(`ε = ${request.epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for the noisy pool sizes: raise ε, or declare the dataset's size public (veil sizes set)`);
-  }
+  // The pool sizes' release is charged first, on its own (none where declared public); the requested ε covers it.
+  const sizeEvent = poolSizeEvent(dataset.sizePublic === true);
+  checkCoversSizes(request, sizeEvent);
+  const jobEventAt = (p: number) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit);
   return {
     shape,
     pools,
     exponential: request.method === 'dp-few-shot-exponential',
-    eventAt: (p) => {
-      const steps = jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit);
-      return sizes ? sequence([sizes, steps]) : steps;
-    },
+    sizeEvent,
+    jobEventAt,
+    eventAt: (p) => (sizeEvent ? sequence([sizeEvent, jobEventAt(p)]) : jobEventAt(p)),
   };
+}
+
+/** The requested ε must exceed the size release it pays for first: refused before anything is drawn (it depends on the request and the setting only). */
+function checkCoversSizes(request: Pick<SynthesisRequest, 'epsilon'>, sizeEvent: PrivacyEvent | null): void {
+  if (sizeEvent && request.epsilon <= POOL_SIZE_EPSILON) {
+    throw new RefusalError(`ε = ${request.epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for the noisy pool sizes: raise ε, or declare the dataset's size public (veil sizes set)`);
+  }
 }
 
 /** Labels chosen for the job that get no demonstration (fewer shots than labels). */
@@ -117,8 +134,10 @@ export function priceSynthesis(
   budget: BudgetState | null,
   /** Privacy units N of the whole private split (the δ default is defaultDelta(N)). */
   units: number,
+  /** True in a job: the size release is already charged (in `budget.spent`); a preview counts it. */
+  sizeCharged = false,
 ): PricedJob {
-  const { shape, pools, exponential, eventAt } = synthesisFamily(request, dataset, poolUnits);
+  const { shape, pools, exponential, sizeEvent, jobEventAt, eventAt } = synthesisFamily(request, dataset, poolUnits);
   const jobDelta = request.delta ?? budget?.delta ?? defaultDelta(units);
   const parameter = calibrateTwoStage({
     family: eventAt,
@@ -126,10 +145,12 @@ export function priceSynthesis(
     decreasing: !exponential,
     tolerance: CALIBRATION_TOLERANCE,
   });
-  const event = eventAt(parameter);
-  const account = accountEpsilon(event, jobDelta);
+  const event = jobEventAt(parameter);
+  const totalEvent = eventAt(parameter);
+  const account = accountEpsilon(totalEvent, jobDelta);
   const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
-  const after = budget ? spendAfter(budget.spent, event, budget.delta, spent) : 0;
+  // In a job the size release is already in `spent`; a preview counts it here.
+  const after = budget ? spendAfter(budget.spent, sizeCharged ? event : totalEvent, budget.delta, spent) : 0;
   return {
     plan: {
       request,
@@ -137,6 +158,8 @@ export function priceSynthesis(
       noise: exponential ? { kind: 'exponential', epsilonPerToken: parameter } : { kind: 'gaussian', sigma: parameter },
       pools: pools.map((p) => ({ ...p, q: samplingRate(shape, p.units) })),
       event,
+      sizeEpsilon: sizeEvent === null ? null : POOL_SIZE_EPSILON,
+      totalEvent,
       epsilon: account.bounds,
       accountant: account.accountant,
       budget: budget ? { cap: budget.cap, spent, afterJob: after } : null,

@@ -1,9 +1,11 @@
 /**
- * Synthesis jobs: price → reserve in the ledger (refused over budget, nothing written) →
- * generate as a job with live progress → commit with the release hash of the document
- * (content and certificate, certificate.ts) → store the certified document. A cancelled,
- * failed or crashed job keeps its reservation charged. The job never logs or stores
- * private text: only the synthetic demonstrations (a DP release) leave it.
+ * Synthesis jobs: refuse what needs no size → release and charge the pool sizes as their own
+ * ledger entry (sizes/poolSizes.ts) → price from them → reserve the job's event (refused over
+ * budget, nothing more written; the size entry stays) → generate as a job with live progress →
+ * commit with the release hash of the document (content and certificate, certificate.ts) →
+ * store the certified document. A cancelled, failed or crashed job keeps its reservation
+ * charged. The job never logs or stores private text: only the synthetic demonstrations (a DP
+ * release) leave it.
  */
 import { accountEpsilon } from '../../../core/accounting';
 import { verifyDpPrompt } from '../../../core/export/verifyDpPrompt';
@@ -24,8 +26,8 @@ import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RunStore } from './runStore';
 import { privacyUnitCount } from '../ledger/datasets';
 import { RemoteServerError } from '../model/openai/openaiClient';
-import { priceSynthesis, synthesisFamily, type PricedJob } from './synthesisPricing';
-import { releaseDatasetSizes, sizeParameters } from '../sizes/poolSizes';
+import { priceSynthesis, synthesisFamily, templateFor, type PricedJob } from './synthesisPricing';
+import { chargeSizeRelease, refuseAboveCap, sizeParameters, type SizeLedgerEntry } from '../sizes/poolSizes';
 import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 import { evaluateUtility } from './utilityCheck';
 import { previewOnPublic } from './publicPreview';
@@ -42,20 +44,16 @@ export class SynthesisService {
     private readonly source: SynthesisSource,
   ) {}
 
-  /**
-   * A preview: priced with the exact pool sizes, shown to the analyst only (never released).
-   * With `release`, the job's own pricing: the sizes of the pools it uses are released first —
-   * noisy (charged in the job's event), or exact where the analyst declared them public.
-   */
-  async price(request: SynthesisRequest, release = false): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
+  /** A preview (synth.plan): priced with the exact pool sizes, shown to the analyst only (never released). */
+  async price(request: SynthesisRequest): Promise<{ priced: PricedJob; dataset: SynthesisDataset }> {
     const { dataset, poolUnits } = await this.pools(request.dataset);
-    // N of the whole private split, as the planner and the ledger count it (δ default: defaultDelta(N)).
-    const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
     const budget = await this.budgetState(dataset);
-    if (!release) return { priced: priceSynthesis(request, dataset, poolUnits, budget, units), dataset };
-    const used = new Map(synthesisFamily(request, dataset, poolUnits).pools.map((p) => [p.label, poolUnits.get(p.label)!]));
-    const { sizes } = releaseDatasetSizes(dataset, used);
-    return { priced: priceSynthesis(request, dataset, sizes, budget, units), dataset };
+    return { priced: priceSynthesis(request, dataset, poolUnits, budget, await this.units(dataset)), dataset };
+  }
+
+  /** N of the whole private split, as the planner and the ledger count it (δ default: defaultDelta(N)). */
+  private async units(dataset: SynthesisDataset): Promise<number> {
+    return (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
   }
 
   /** The dataset and the privacy units of each private pool (one per public label, or the whole split). */
@@ -72,11 +70,24 @@ export class SynthesisService {
     return budgetState(this.ledger, dataset.id);
   }
 
-  /** Reserves the job's event (or throws, writing nothing) and starts the job. */
+  /**
+   * Refuses what needs no size (the labels, ε not above the size release's, ε alone above the
+   * cap, the model, K), then releases and charges the pool sizes as their own ledger entry
+   * (noisy; exact and uncharged where declared public), prices the job from them, reserves the
+   * job's own event (or throws, writing nothing more) and starts the job. Nothing before the
+   * size release reads a pool's size beyond its being empty: a job refused after it leaves the
+   * size entry charged, since its price and refusal depend on the draw (ARCHITECTURE §4).
+   */
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
-    const { priced, dataset } = await this.price(request, true);
-    const generator = await this.generatorModel(dataset, priced); // before reserving: a missing model charges nothing
+    const { dataset, poolUnits } = await this.pools(request.dataset);
+    const { pools } = synthesisFamily(request, dataset, poolUnits);
+    refuseAboveCap(request.epsilon, (await this.budgetState(dataset))?.cap);
+    const generator = await this.generatorModel(dataset, templateFor(dataset, request)); // a missing model charges nothing
     checkCandidates(generator.model, request.topK);
+    const used = new Map(pools.map((p) => [p.label, poolUnits.get(p.label)!]));
+    const sized = await chargeSizeRelease(this.ledger, dataset, used, `noisy pool sizes for a DP synthetic prompt (${pools.length} ${pools.length === 1 ? 'pool' : 'pools'})`);
+    const priced = priceSynthesis(request, dataset, sized.sizes, await this.budgetState(dataset), await this.units(dataset), true);
+    const charged: ChargedJob = { priced, sizeLedger: sized.ledger };
     // The job's record comes first: no process may see a reservation or run naming a job that is not recorded.
     const { jobId, prepared } = await this.ctx.jobs.launch(
       'synthesis',
@@ -91,20 +102,20 @@ export class SynthesisService {
         await this.runs.setLedgerEntry(runId, reservation.id);
         return { runId, reservationId: reservation.id };
       },
-      (job, { runId, reservationId }) => this.generate(job, runId, reservationId, priced, dataset, generator),
+      (job, { runId, reservationId }) => this.generate(job, runId, reservationId, charged, dataset, generator),
     );
     const { runId } = prepared;
     return { jobId, runId };
   }
 
   /** The job's model (jobModel), as the dataset's own reference learner when it is the built-in one. */
-  private async generatorModel(dataset: SynthesisDataset, priced: PricedJob): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
+  private async generatorModel(dataset: SynthesisDataset, template: PromptTemplate): Promise<{ model: LanguageModel; identity: ModelIdentity }> {
     const job = await jobModel(this.ctx);
-    const model = await modelForDataset(job.model, this.source, dataset, priced.template);
+    const model = await modelForDataset(job.model, this.source, dataset, template);
     return { model, identity: { ...job.identity, backend: model.info.backend, name: model.info.name } };
   }
 
-  private async generate(job: JobContext, runId: number, reservationId: number, priced: PricedJob, dataset: SynthesisDataset, { model, identity }: { model: LanguageModel; identity: ModelIdentity }) {
+  private async generate(job: JobContext, runId: number, reservationId: number, { priced, sizeLedger }: ChargedJob, dataset: SynthesisDataset, { model, identity }: { model: LanguageModel; identity: ModelIdentity }) {
     // Failed teachers are counted here and stored only once the job has ended, in aggregate.
     const teacherTally = newTeacherTally();
     try {
@@ -120,8 +131,7 @@ export class SynthesisService {
       job.throwIfCancelled();
       (await getStepCosts(this.ctx)).record(identity.name, priced.shape.sampling ?? 'per-token', timing);
       const content = releasedContent(dataset, priced, demonstrations);
-      const account = accountEpsilon(priced.plan.event, priced.plan.delta);
-      const issued = await uncommittedDocument({ content, dataset, priced, epsilon: account.bounds, accountant: account.accountant, model: identity });
+      const issued = await uncommittedDocument({ content, dataset, priced, sizeLedger, epsilon: priced.plan.epsilon, accountant: priced.plan.accountant, model: identity });
       const commit = await this.ledger.commit(reservationId, { outputHash: issued.releaseHash });
       const document = committedDocument(issued, { entryId: commit.id, entryHash: commit.entryHash });
       await this.runs.setLedgerEntry(runId, commit.id);
@@ -161,7 +171,7 @@ export class SynthesisService {
    */
   async preview(request: SynthesisRequest, limit: number): Promise<string> {
     const { priced, dataset } = await this.price(request);
-    const { model } = await this.generatorModel(dataset, priced);
+    const { model } = await this.generatorModel(dataset, priced.template);
     checkCandidates(model, request.topK);
     return this.ctx.jobs.start('synthesis.preview', async (job) => {
       try {
@@ -185,7 +195,7 @@ export class SynthesisService {
       dataset = at.dataset;
     }
     const first = priced.get(epsilons[0])!;
-    const { model } = await this.generatorModel(dataset!, first);
+    const { model } = await this.generatorModel(dataset!, first.template);
     checkCandidates(model, settings.topK);
     return this.ctx.jobs.start('synthesis.previewCurve', async (job) => {
       try {
@@ -207,6 +217,12 @@ export class SynthesisService {
   get(id: number): Promise<SynthesisRunDto> {
     return this.runs.get(id);
   }
+}
+
+/** A job priced from the sizes it released, and the ledger entry that charged them (null: declared public). */
+interface ChargedJob {
+  priced: PricedJob;
+  sizeLedger: SizeLedgerEntry;
 }
 
 /**

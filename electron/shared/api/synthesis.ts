@@ -63,7 +63,12 @@ export const synthesisPlanSchema = z.object({
     z.object({ kind: z.literal('exponential'), epsilonPerToken: z.number() }),
   ]),
   pools: z.array(poolPlanSchema),
+  /** The job's own event: what its reservation charges. */
   event: privacyEventSchema,
+  /** ε of the noisy pool sizes, charged first as their own ledger entry (null: declared public). */
+  sizeEpsilon: z.number().nullable(),
+  /** What the prompt costs in all: Sequence[size release, job] (or the job alone); `epsilon` is its. */
+  totalEvent: privacyEventSchema,
   epsilon: bounds,
   accountant: z.string(),
   budget: z.object({ cap: z.number(), spent: z.number(), afterJob: z.number() }).nullable(),

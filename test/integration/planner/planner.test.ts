@@ -44,7 +44,9 @@ describe('plan.compute', () => {
     const shape = { shots: 2, teachers: 8, perTeacher: 2, topK: 50, maxTokens: 16 };
     const p = await plan(3, { kind: 'synth', ...shape });
     const job = await callMethod(ctx, 'synth.plan', { dataset: DATASET, epsilon: 3, ...shape });
-    expect(p.event).toEqual(job.event);
+    // Both ledger entries of a run: the noisy pool sizes (charged first, on their own), then the job's reservation.
+    expect(p.event).toEqual(job.totalEvent);
+    expect(p.event).toMatchObject({ kind: 'sequence', events: [{ kind: 'pure', epsilon: job.sizeEpsilon }, job.event] });
     expect(p.noise).toMatchObject({ kind: 'gaussian', sigma: (job.noise as { sigma: number }).sigma });
     expect(p.epsilon.upper).toBeLessThanOrEqual(3);
     expect(p.epsilon.upper).toBeGreaterThan(3 * 0.99);
@@ -69,7 +71,7 @@ describe('plan.compute', () => {
     const p = await callMethod(ctx, 'plan.compute', { dataset: 'no budget', epsilon: 3, workload: { kind: 'synth', ...shape } });
     expect(job.delta).toBe(1e-5); // min(1/(10·5), 1e-5)
     expect(p.delta).toBe(job.delta);
-    expect(p.event).toEqual(job.event);
+    expect(p.event).toEqual(job.totalEvent);
   });
 
   it('an answering plan composes every query and meets the target from below', async () => {

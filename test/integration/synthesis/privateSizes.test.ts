@@ -1,10 +1,12 @@
 /**
  * Pool sizes are a charged DP release (issue 20 item 1), on a real vault and ledger with the
- * reference learner: a job's certificate states noisy sizes and charges their release first;
+ * reference learner: a job's certificate states noisy sizes whose release was charged first, as
+ * its own ledger entry (named by `sizeLedger`);
  * the certificates of the same job on two datasets that differ by one record differ only in
  * noisy fields (and those computed from them); a dataset whose size the analyst declared
  * public uses exact sizes and says so in the ledger and the certificate; a budget's default δ
- * comes from a charged noisy count.
+ * comes from a charged noisy count, and once the dataset has charges an omitted δ keeps the δ
+ * in force without drawing one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,8 +34,8 @@ async function certify(name: string) {
   const { jobId, runId } = await callMethod(ctx, 'synth.start', { dataset: name, ...job });
   expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
   const file = await callMethod(ctx, 'synth.export', { id: runId, format: 'json' });
-  const reservation = (await callMethod(ctx, 'ledger.entries', { dataset: name })).filter((e) => e.type === 'reserve').at(-1)!;
-  return { document: JSON.parse(file.content), text: file.content, reservation };
+  const reserved = (await callMethod(ctx, 'ledger.entries', { dataset: name })).filter((e) => e.type === 'reserve');
+  return { document: JSON.parse(file.content), text: file.content, reservation: reserved.at(-1)!, before: reserved.at(-2)! };
 }
 
 beforeAll(async () => {
@@ -51,22 +53,28 @@ afterAll(async () => {
 const NOISY_OR_RUN = [
   /^demonstrations/, /^prompt$/,
   /^certificate\.parameters\.pools\[\d+\]\.(units|q)$/, /^certificate\.sampling\.q$/, /^certificate\.event\./, /^certificate\.epsilon\./,
-  /^certificate\.parameters\.noise\./, /^certificate\.(contentHash|releaseHash|issuedAt)$/, /^certificate\.ledger\./, /^certificate\.dataset\./,
+  /^certificate\.parameters\.noise\./, /^certificate\.(contentHash|releaseHash|issuedAt)$/, /^certificate\.(ledger|sizeLedger)\./, /^certificate\.dataset\./,
 ];
 
 describe('private pool sizes', () => {
-  it('a certificate states noisy sizes, charged first in its event, and verifies', async () => {
-    const { document, text, reservation } = await certify('d');
+  it('a certificate states noisy sizes, charged first as their own entry, and verifies', async () => {
+    const { document, text, reservation, before } = await certify('d');
     const c = document.certificate;
     expect(c.poolSizes).toEqual({ kind: 'noisy', mechanism: 'discrete-laplace', scale: 10, l1Sensitivity: 1, epsilon: 0.1 });
     expect(c.publicMetadata).toBeUndefined();
     expect(c.event).toMatchObject({ kind: 'sequence', events: [{ kind: 'pure', epsilon: 0.1 }, {}] });
+    // The size release is the reservation just before the job's, committed; the job's holds the rest.
+    expect(before).toMatchObject({ event: { kind: 'pure', epsilon: 0.1 }, status: 'committed' });
+    expect(reservation.event).toEqual(c.event.events[1]);
+    expect(c.sizeLedger.entryId).toBeGreaterThan(before.id);
+    expect(c.sizeLedger.entryId).toBeLessThan(reservation.id);
     // q is computed from the noisy sizes the certificate states.
     for (const p of c.parameters.pools) expect(p.q).toBeCloseTo(Math.min(1, (job.teachers * job.perTeacher) / p.units), 12);
     expect(reservation.parameters).toMatchObject({ poolSizes: 'noisy', poolSizeEpsilon: 0.1 });
     const verified = await callMethod(ctx, 'certificate.verify', { document: text });
     expect(verified.checks.filter((x) => !x.ok)).toEqual([]);
     expect(verified.checks.find((x) => x.name === 'pool sizes')?.detail).toMatch(/^noisy: discrete Laplace/);
+    expect(verified.checks.find((x) => x.name === 'size ledger entry')?.detail).toMatch(/charged the size release and recorded exactly the stated sizes/);
     // A certificate claiming noisy sizes whose event does not charge them fails.
     const forged = { ...document, certificate: { ...c, event: c.event.events[1] } };
     expect((await callMethod(ctx, 'certificate.verify', { document: JSON.stringify(forged) })).checks.find((x) => x.name === 'pool sizes')?.ok).toBe(false);
@@ -89,6 +97,7 @@ describe('private pool sizes', () => {
     expect(c.poolSizes).toEqual({ kind: 'declared-public' });
     expect(c.parameters.pools.map((p: { units: number }) => p.units)).toEqual([30, 30]);
     expect(c.event.kind).not.toBe('sequence');
+    expect(c.sizeLedger).toBeUndefined();
     expect(c.publicMetadata['parameters.pools[].units']).toMatch(/declared the dataset size public/);
     expect(reservation.parameters).toMatchObject({ poolSizes: 'declared-public' });
     const verified = await callMethod(ctx, 'certificate.verify', { document: text });
@@ -115,5 +124,18 @@ describe('private pool sizes', () => {
     await callMethod(ctx, 'sizes.set', { dataset: 'f', sizePublic: true });
     expect((await callMethod(ctx, 'budget.set', { dataset: 'f', epsilon: 5 })).budget.delta).toBe(defaultDelta(records.length));
     expect((await callMethod(ctx, 'ledger.entries', { dataset: 'f' })).map((e) => e.type)).toEqual(['budget']);
+  }, 60_000);
+
+  it('once a dataset has charges, a budget change without δ keeps the δ in force and draws no count', async () => {
+    // A drawn count's charge would be checked against the cap at the δ it gives: a refusal there
+    // would depend on a draw left uncharged. So nothing is drawn, and nothing is charged.
+    await callMethod(ctx, 'vault.createDataset', { name: 'g', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'g', records });
+    await callMethod(ctx, 'budget.set', { dataset: 'g', epsilon: 5, delta: 1e-4 });
+    await callMethod(ctx, 'ledger.record', { dataset: 'g', event: { kind: 'gaussian', sigma: 5, sensitivity: 1 } as never, purpose: 'an earlier release' });
+    const before = (await callMethod(ctx, 'ledger.entries', { dataset: 'g' })).length;
+    const { budget } = await callMethod(ctx, 'budget.set', { dataset: 'g', epsilon: 6 });
+    expect(budget).toMatchObject({ epsilon: 6, delta: 1e-4 });
+    expect((await callMethod(ctx, 'ledger.entries', { dataset: 'g' })).slice(before).map((e) => e.type)).toEqual(['budget']);
   }, 60_000);
 });

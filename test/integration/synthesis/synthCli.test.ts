@@ -23,8 +23,18 @@ describe('veil synth', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ runId: 1, out: file });
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     expect(doc.certificate).toMatchObject({ mechanism: 'dp-few-shot-gaussian', model: { backend: 'reference' }, parameters: { shots: 2, teachers: 4 } });
-    expect((await entries()).filter((e) => e.type === 'reserve')).toHaveLength(1);
+    // Two charges: the noisy pool sizes (their own entry, first), then the job.
+    expect((await entries()).filter((e) => e.type === 'reserve').map((e) => e.event?.kind)).toEqual(['pure', 'composed']);
+    expect(doc.certificate.sizeLedger.entryId).toBe((await entries())[2].id);
   }, 60_000);
+
+  it('prices a job with `synth plan`, naming the separate size charge, and writes nothing', async () => {
+    const before = await entries();
+    const run = await cli('synth', 'plan', '--dataset', 'mail', '--epsilon', '2', '--shots', '2', ...small);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^pool sizes: exact here, shown to you only; the job first charges noisy sizes as their own ledger entry \(ε = 0\.1, spent even if the job is then refused\)$/m);
+    expect(await entries()).toEqual(before);
+  });
 
   it('names the model it generates with: the reference learner is a statistical baseline, a GGUF gives real demonstrations', async () => {
     const run = await cli('synth', '--dataset', 'mail', '--shots', '2', '--epsilon', '1', ...small, '--model', 'reference', '--format', 'text');
@@ -72,7 +82,7 @@ describe('veil synth', () => {
     const file = join(dir, 'prompt.md');
     const run = await cli('synth', '--plan', 'two spam', '--labels', 'spam', '--format', 'md', '--out', file);
     expect(run.code).toBe(0);
-    // ε upper ≤ the plan's 1.5 and within the calibration tolerance (the job's event includes its noisy pool sizes).
+    // ε upper ≤ the plan's 1.5 and within the calibration tolerance (the certificate's event includes the noisy pool sizes' release).
     expect(readFileSync(file, 'utf8')).toMatch(/Label: spam\n\nText: .*\nLabel: spam\n\n<!-- veil\.dp-prompt\/v1: \(ε=1\.(49\d|500)/);
     const [latest] = await withServices(data, (ctx) => callMethod(ctx, 'synth.list', { dataset: 'mail' }));
     expect(latest).toMatchObject({ epsilon: 1.5, shots: 2, status: 'succeeded' });

@@ -1,8 +1,10 @@
 /**
  * Synthesis end to end below the UI: real SQLite vault and ledger, the reference learner,
- * the PLD accountant. One reservation per job, refusal over budget without a write, the
- * certificate matching the ledger and detecting edits, cancellation keeping the charge,
- * and no private record text in anything the process prints.
+ * the PLD accountant. Two entries per job — the noisy pool sizes charged first, on their own,
+ * then the job's reservation, which equals what the planner prices — a job refused after the
+ * size draw keeping the size entry, refusal before any draw without a write, the certificate
+ * matching both entries and detecting edits, cancellation keeping the charge, and no private
+ * record text in anything the process prints.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,13 @@ import { ensureDataDir } from '../../../electron/services/dataDir';
 import { isBackgroundEmail, loadSpamAssassin } from '../../../scripts/model/spamAssassin';
 import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
 import { startOpenAiTestServer } from '../model/openaiTestServer';
+import { sizeReleaseHash } from '../../../core/icl/noisyPoolSizes';
+import { pureDp, sequence } from '../../../core/accounting/events';
+import { synthesisRequestSchema } from '../../../electron/shared/api/synthesis';
+import { planRequestSchema } from '../../../electron/shared/api/planner';
+import { getSynthesisService } from '../../../electron/services/synthesis/synthesisHandlers';
+import { priceSynthesis } from '../../../electron/services/synthesis/synthesisPricing';
+import { computePlan } from '../../../electron/services/planner/computePlan';
 
 let dir: string;
 let ctx: ServiceContext;
@@ -59,26 +68,46 @@ describe('synthesis job', () => {
     expect(plan.epsilon.upper).toBeLessThanOrEqual(3);
     expect(plan.epsilon.upper).toBeGreaterThan(3 * 0.99);
     expect(plan.pools.map((p) => p.label)).toEqual(['spam', 'ham']);
-    // The release of the two pool sizes (noisy counts, pure ε = 0.1), then the token steps.
-    expect(plan.event).toMatchObject({ kind: 'sequence', events: [{ kind: 'pure', epsilon: 0.1 }, { kind: 'composed', count: 6 }] });
+    // The job reserves its token steps; the release of the two pool sizes (noisy counts, pure
+    // ε = 0.1) is its own entry before it, and ε is what both cost together.
+    expect(plan.event).toMatchObject({ kind: 'composed', count: 6 });
+    expect(plan.sizeEpsilon).toBe(0.1);
+    expect(plan.totalEvent).toEqual(sequence([pureDp(0.1), plan.event]));
     expect(plan.budget).toMatchObject({ cap: 8, spent: 0 });
   });
 
-  it('runs with exactly one reservation, commits, and certifies what the ledger recorded', async () => {
-    const before = (await reservations()).length;
+  it('runs with two entries, the size release first, commits, and certifies what the ledger recorded', async () => {
+    const before = (await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).length;
     const { jobId, runId } = await callMethod(ctx, 'synth.start', small);
     expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
-    expect((await reservations()).length).toBe(before + 1);
+    const entries = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
+    const added = entries.slice(before);
+    // Size release: reserved, drawn, committed — then the job's reservation and its commit.
+    expect(added.map((e) => e.type)).toEqual(['reserve', 'commit', 'reserve', 'commit']);
+    const [sizeReservation, sizeCommit, reservation, commit] = added;
+    expect(sizeReservation).toMatchObject({ event: { kind: 'pure', epsilon: 0.1 }, status: 'committed', parameters: { poolSizes: 'noisy', poolSizeEpsilon: 0.1 } });
     const run = await callMethod(ctx, 'synth.get', { id: runId });
     expect(run.status).toBe('succeeded');
     const doc = run.document!;
+    const c = doc.certificate;
     expect(doc.demonstrations.map((d) => d.label)).toEqual(['spam', 'ham']);
-    const entries = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
-    const commit = entries.find((e) => e.id === doc.certificate.ledger.entryId)!;
-    expect(commit).toMatchObject({ type: 'commit', entryHash: doc.certificate.ledger.entryHash, outputHash: doc.certificate.releaseHash });
-    const reservation = entries.find((e) => e.id === commit.reservationId)!;
-    expect(reservation.event).toEqual(doc.certificate.event);
+    expect(c.sizeLedger).toEqual({ entryId: sizeCommit.id, entryHash: sizeCommit.entryHash });
+    const units = (c.parameters.pools as { units: number }[]).map((p) => p.units);
+    expect(sizeCommit.outputHash).toBe(await sizeReleaseHash(units));
+    expect(commit).toMatchObject({ id: c.ledger.entryId, type: 'commit', reservationId: reservation.id, entryHash: c.ledger.entryHash, outputHash: c.releaseHash });
+    expect(c.event).toEqual(sequence([sizeReservation.event!, reservation.event!]));
     expect(reservation.status).toBe('committed');
+    expect(reservation.parameters).toMatchObject({ poolSizes: 'noisy', poolSizeEpsilon: 0.1 });
+
+    // The job's reservation is what pricing from the released sizes gives (synth.plan's `event`),
+    // and the planner prices both entries of such a job together.
+    const { dataset } = await (await getSynthesisService(ctx)).pools('mail');
+    const released = new Map((c.parameters.pools as { label: string; units: number }[]).map((p) => [p.label, p.units]));
+    const request = synthesisRequestSchema.parse({ ...small, delta: c.delta });
+    expect(priceSynthesis(request, dataset, released, null, 240, true).plan.event).toEqual(reservation.event);
+    const { dataset: _name, epsilon, delta, maxExampleChars: _chars, ...shape } = request;
+    const planned = computePlan(planRequestSchema.parse({ dataset: 'mail', epsilon, delta, workload: { kind: 'synth', ...shape } }), { dataset, poolUnits: released, units: 240, budget: null });
+    expect(planned.event).toEqual(sequence([sizeReservation.event!, reservation.event!]));
 
     const file = await callMethod(ctx, 'synth.export', { id: runId, format: 'json' });
     const verified = await callMethod(ctx, 'certificate.verify', { document: file.content });
@@ -103,10 +132,22 @@ describe('synthesis job', () => {
     expect((await callMethod(ctx, 'synth.plan', small)).warnings.some((w) => w.includes('no demonstration'))).toBe(false);
   });
 
-  it('refuses an over-budget job without writing to the ledger', async () => {
+  it('refuses, before drawing any size, a job whose ε alone exceeds the cap: nothing written', async () => {
     const before = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
-    await expect(callMethod(ctx, 'synth.start', { ...small, epsilon: 50 })).rejects.toThrow(/cap|exceed/i);
+    await expect(callMethod(ctx, 'synth.start', { ...small, epsilon: 50 })).rejects.toThrow(/exceeds the budget cap of 8 on its own/);
     expect(await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).toEqual(before);
+  });
+
+  it('keeps the size release charged when the job priced from it is refused over budget', async () => {
+    // ≈ 3 spent of 8: the size release fits, the job at ε = 7.9 does not (ε alone is under the cap).
+    const before = await callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
+    await expect(callMethod(ctx, 'synth.start', { ...small, epsilon: 7.9 })).rejects.toThrow(/budget|cap/i);
+    const added = (await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).slice(before.length);
+    expect(added.map((e) => e.type)).toEqual(['reserve', 'commit']);
+    expect(added[0]).toMatchObject({ event: { kind: 'pure', epsilon: 0.1 }, status: 'committed', parameters: { poolSizes: 'noisy' } });
+    expect(added[1]).toMatchObject({ reservationId: added[0].id, outputHash: expect.stringMatching(/^[0-9a-f]{64}$/) as string });
+    const summary = await callMethod(ctx, 'ledger.summary', { dataset: 'mail' });
+    expect(summary.reservations).toMatchObject({ reserved: 0, orphaned: 0 });
   });
 
   it('keeps a cancelled job charged', async () => {

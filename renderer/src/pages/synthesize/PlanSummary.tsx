@@ -1,4 +1,4 @@
-/** What a planned job costs: calibrated noise, ε with its bounds, the budget, warnings. */
+/** What a planned job costs: calibrated noise, ε with its bounds (size release included), the pool sizes' charge, the budget, warnings. */
 import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
 import { budgetRow, PlannedCost } from '../../components/PlannedCost';
 
@@ -12,6 +12,12 @@ export function PlanSummary({ plan }: { plan: SynthesisPlanDto }) {
     ['ε of the job', `${fmt(plan.epsilon.upper)} (estimate ${fmt(plan.epsilon.estimate)}, lower ${fmt(plan.epsilon.lower)}) at δ = ${plan.delta.toExponential(2)}`],
     ['Accountant', plan.accountant],
     ['Pools', pools],
+    [
+      'Pool sizes',
+      plan.sizeEpsilon === null
+        ? 'declared public: the exact sizes are used, and nothing is charged for them'
+        : `exact here, shown to you only; the job first releases noisy sizes and charges them as their own ledger entry (ε = ${fmt(plan.sizeEpsilon, 2)} of the job's ε, spent even if the job is then refused), then prices its noise and q from them`,
+    ],
     budgetRow(plan.budget),
   ] as const;
   return <PlannedCost rows={rows} warnings={plan.warnings} />;

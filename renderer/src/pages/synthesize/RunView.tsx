@@ -44,7 +44,7 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
               ['Accountant', `${doc.certificate.accountant}: ε ∈ [${doc.certificate.epsilon.lower.toPrecision(4)}, ${doc.certificate.epsilon.upper.toPrecision(4)}]`],
               ['Model', `${doc.certificate.model.backend} · ${doc.certificate.model.name}${doc.certificate.model.sha256 ? ` · ${doc.certificate.model.sha256.slice(0, 16)}…` : ''}`],
               ['Ledger entry', `#${doc.certificate.ledger.entryId} · ${doc.certificate.ledger.entryHash.slice(0, 16)}…`],
-              ['Pool sizes', poolSizesText(doc.certificate.poolSizes)],
+              ['Pool sizes', poolSizesText(doc.certificate)],
               ['Public metadata', doc.certificate.publicMetadata ? `${Object.keys(doc.certificate.publicMetadata).join('; ')}: released as is, outside the guarantee` : '—'],
             ]}
           />
@@ -74,8 +74,9 @@ export function RunView({ api, run, onChanged }: { api: VeilApi; run: SynthesisR
 }
 
 /** What the certificate says about its pool sizes (noisy, declared public, or exact in a certificate issued before they were noised). */
-function poolSizesText(sizes: DpPromptExport['certificate']['poolSizes']): string {
+function poolSizesText({ poolSizes: sizes, sizeLedger }: Pick<DpPromptExport['certificate'], 'poolSizes' | 'sizeLedger'>): string {
   if (!sizes) return 'exact (issued before Veil noised pool sizes): outside the guarantee';
   if (sizes.kind === 'declared-public') return 'exact: the dataset size was declared public (outside the guarantee)';
-  return `noisy counts (discrete Laplace, ε = ${sizes.epsilon}), charged with the job`;
+  if (!sizeLedger) return `noisy counts (discrete Laplace, ε = ${sizes.epsilon}), charged with the job`;
+  return `noisy counts (discrete Laplace, ε = ${sizes.epsilon}), charged first as their own ledger entry #${sizeLedger.entryId} · ${sizeLedger.entryHash.slice(0, 16)}…`;
 }

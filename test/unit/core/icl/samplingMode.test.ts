@@ -52,9 +52,10 @@ describe('sampling per demonstration: accounting', () => {
       priceSynthesis(synthesisRequestSchema.parse({ dataset: 'mail', epsilon: 4, delta: 1e-5, shots: 4, maxTokens: 32, sampling }), dataset, units, null, 1000);
     const fixed = at('per-demonstration');
     const sigmaFixed = (fixed.plan.noise as { sigma: number }).sigma;
-    // The noisy pool sizes are released first (ε 0.1), then the demonstrations.
+    // The noisy pool sizes are released first (ε 0.1, their own ledger entry), then the job reserves the demonstrations.
     const steps = jobEvent(fixed.pools, fixed.shape, tangAggregator({ kind: 'gaussian', sigma: sigmaFixed }), 'record');
-    expect(fixed.plan.event).toEqual(sequence([pureDp(0.1), steps]));
+    expect(fixed.plan.event).toEqual(steps);
+    expect(fixed.plan.totalEvent).toEqual(sequence([pureDp(0.1), steps]));
     expect(steps).toMatchObject({ kind: 'composed', count: 2, event: { kind: 'poisson-sampled', event: { kind: 'composed', count: 32 } } });
     expect(fixed.plan.epsilon.upper).toBeLessThanOrEqual(4);
     expect(fixed.plan.epsilon.upper).toBeGreaterThan(4 * 0.99);

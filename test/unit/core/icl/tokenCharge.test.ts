@@ -287,10 +287,11 @@ describe('Tang et al. exponential variant (report-noisy-max ≡ permute-and-flip
     });
     const units = new Map<string | undefined, number>([['spam', 40], ['ham', 25]]);
     const priced = priceSynthesis(request, dataset, units, null, 65);
-    // The ledger is charged the release of the noisy pool sizes (pure ε 0.1), then one event
-    // dominating both pools: the largest q, T_max × the most demonstrations.
-    const [sizes, steps] = (priced.plan.event as Extract<PrivacyEvent, { kind: 'sequence' }>).events;
+    // The ledger is charged the release of the noisy pool sizes (pure ε 0.1, its own entry), then
+    // the job's one event dominating both pools: the largest q, T_max × the most demonstrations.
+    const [sizes, steps] = (priced.plan.totalEvent as Extract<PrivacyEvent, { kind: 'sequence' }>).events;
     expect(sizes).toEqual(pureDp(0.1));
+    expect(steps).toEqual(priced.plan.event);
     const event = steps as Extract<PrivacyEvent, { kind: 'composed' }>;
     const step = event.event as Extract<PrivacyEvent, { kind: 'poisson-sampled' }>;
     const perToken = (step.event as Extract<PrivacyEvent, { kind: 'pure' }>).epsilon;
