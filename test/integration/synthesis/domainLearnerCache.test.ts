@@ -93,7 +93,10 @@ describe('the domain learner kept per version of the public split', () => {
     const fresh = await learner({ dataset: inner.dataset, pool: inner.pool, examples: inner.examples }); // no publicVersion: never kept
     expect(fresh).not.toBe(kept);
     for (const prompt of [`${template.instruction}\n\nLabel: a\nText: public`, `${template.instruction}\n\nText: the knee\nLabel:`]) {
-      const bits = async (model: typeof kept) => Buffer.from((await model.nextTokenDistribution(prompt)).probs.buffer);
+      const bits = async (model: typeof kept) => {
+        const { probs } = await model.nextTokenDistribution(prompt);
+        return Buffer.from(probs.buffer, probs.byteOffset, probs.byteLength);
+      };
       expect((await bits(kept)).equals(await bits(fresh))).toBe(true);
       const write = (model: typeof kept) => model.generate(prompt, { maxTokens: 12, temperature: 1, random: seededRandom('same') });
       expect(await write(kept)).toEqual(await write(fresh));
