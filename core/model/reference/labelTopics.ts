@@ -20,9 +20,10 @@ const ALPHA = 1;
 /** β: how far a label's unigram pulls the n-gram model (1 = Bayes' rule). */
 const STRENGTH = 1;
 
-export type LabelTopics = ReadonlyMap<string, ReadonlyMap<TokenId, number>>;
+/** Per label, the factor r(w)^β of every token id below the largest seen in public records (exactly 1 for a token not seen). */
+export type LabelTopics = ReadonlyMap<string, Float64Array>;
 
-/** Per label, the factor r(w)^β of each token seen in the public records (1 elsewhere). */
+/** Per label, the factor r(w)^β of each token seen in the public records (1 elsewhere), dense by token id. */
 export function labelTopics(records: readonly { tokens: readonly TokenId[]; label: string }[]): LabelTopics {
   const all = new Map<TokenId, number>();
   const byLabel = new Map<string, Map<TokenId, number>>();
@@ -39,26 +40,32 @@ export function labelTopics(records: readonly { tokens: readonly TokenId[]; labe
     }
   }
   const types = all.size;
-  const topics = new Map<string, Map<TokenId, number>>();
+  let size = 0;
+  for (const t of all.keys()) size = Math.max(size, t + 1);
+  const topics = new Map<string, Float64Array>();
   for (const [label, counts] of byLabel) {
     const n = totals.get(label) ?? 0;
-    const factors = new Map<TokenId, number>();
+    const factors = new Float64Array(size).fill(1);
     for (const [t, c] of all) {
       const ratio = ((counts.get(t) ?? 0) + ALPHA) / (n + ALPHA * types) / ((c + ALPHA) / (total + ALPHA * types));
-      factors.set(t, ratio ** STRENGTH);
+      factors[t] = ratio ** STRENGTH;
     }
     topics.set(label, factors);
   }
   return topics;
 }
 
-/** Rescale `out` in place by a label's factors and renormalise. */
-export function applyLabelTopic(factors: ReadonlyMap<TokenId, number>, out: Float64Array): void {
+/**
+ * Rescale `out` in place by a label's factors and renormalise. An unseen token's factor is
+ * exactly 1, and x · 1 = x in floating point: the same numbers as skipping it.
+ */
+export function applyLabelTopic(factors: Float64Array, out: Float64Array): void {
+  const seen = Math.min(factors.length, out.length);
   let sum = 0;
-  for (let w = 0; w < out.length; w++) {
-    const f = factors.get(w);
-    if (f !== undefined) out[w] *= f;
+  for (let w = 0; w < seen; w++) {
+    out[w] *= factors[w];
     sum += out[w];
   }
+  for (let w = seen; w < out.length; w++) sum += out[w];
   if (sum > 0) for (let w = 0; w < out.length; w++) out[w] /= sum;
 }

@@ -78,7 +78,7 @@ class PromptState {
   private readonly paths: LabelPath[] = [];
   private readonly rho: number;
   private readonly topic: TopicLift | null;
-  private readonly labelTopic: ReadonlyMap<TokenId, number> | undefined;
+  private readonly labelTopic: Float64Array | undefined;
 
   constructor(private readonly learner: ReferenceLearner, tokens: readonly TokenId[], text: string) {
     this.cache = new CacheModel();
@@ -259,7 +259,7 @@ export class ReferenceLearner implements LanguageModel {
    * The factors of the label whose text the prompt is writing: its last line continues a
    * field ("Text: …") right under a line naming a public label ("Label: spam").
    */
-  labelTopicOf(text: string): ReadonlyMap<TokenId, number> | undefined {
+  labelTopicOf(text: string): Float64Array | undefined {
     if (!this.topics) return undefined;
     const lines = text.split('\n');
     const head = lines.length >= 2 ? /^[^:]{1,40}:\s*(.+?)\s*$/u.exec(lines[lines.length - 2]) : null;

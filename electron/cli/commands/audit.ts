@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
 import { defaultDataDir } from '../../services/dataDir';
 import type { AuditRunDto, AuditTargetSpec } from '../../shared/api/audit';
+import { promptFitNote } from '../../shared/auditPromptFit';
 import type { MethodInput } from '../../shared/contract';
 import { outputFile, readTextFile, writeOutput } from '../files';
 import { CliError, numberOption, printResult } from '../output';
@@ -74,6 +75,8 @@ function summary(run: AuditRunDto): string {
       const m = s.metrics;
       lines.push(`  ${s.score.padEnd(18)} AUROC ${m.auroc.toFixed(3)} [${m.aurocInterval.lower.toFixed(3)}, ${m.aurocInterval.upper.toFixed(3)}]  TPR@1%FPR ${(100 * m.tprAt1).toFixed(1)}%  TPR@0.1%FPR ${(100 * m.tprAt01).toFixed(1)}%  adv ${m.advantage.toFixed(3)}  (${m.members}/${m.nonMembers})`);
     }
+    const fit = promptFitNote(t);
+    if (fit) lines.push(`  ${fit}`);
     for (const s of t.skipped) lines.push(`  ${s.attack}: skipped (${s.reason})`);
     lines.push(t.canary ? `  canaries: ${t.canary.correct}/${t.canary.guesses} guesses right of ${t.canary.m} → empirical ε ≥ ${t.canary.epsilonLower.toFixed(3)} (95 %)` : `  canaries: ${t.canarySkipped}`);
   }

@@ -6,6 +6,7 @@
  */
 import { APP_NAME, APP_VERSION } from '../../shared/appInfo';
 import type { AuditRunDto, AuditTargetResult } from '../../shared/api/audit';
+import { promptFitNote } from '../../shared/auditPromptFit';
 import { escapeHtml } from '../ledger/budgetReport';
 
 export const REPORT_NOTICE =
@@ -47,11 +48,12 @@ function targetSection(t: AuditTargetResult): string {
     ? `<p>One-run canary audit (Steinke, Nasr &amp; Jagielski 2023, Thm 5.2): ${t.canary.m} canaries, ${t.canary.guesses} guesses, ${t.canary.correct} correct (score ${escapeHtml(t.canary.score)}; ${escapeHtml(t.canary.mechanism)}). <strong>Empirical ε ≥ ${f(t.canary.epsilonLower)}</strong> at ${pct(t.canary.confidence)} confidence, δ = ${t.canary.delta.toExponential(2)}; accounted ε ≤ ${eps(t.accountedEpsilon)}.${exceeds(t) ? ' <strong>The lower bound exceeds the accounted ε: the mechanism or its accounting is wrong — do not release with it.</strong>' : ''}</p>`
     : `<p>Canary audit: ${escapeHtml(t.canarySkipped ?? 'not run')}.</p>`;
   const skipped = t.skipped.length ? `<p>Skipped: ${t.skipped.map((s) => `${s.attack} (${escapeHtml(s.reason)})`).join('; ')}.</p>` : '';
+  const fit = promptFitNote(t);
   return `<h2>${escapeHtml(t.name)}</h2>
 <p>Accounted ε: ${eps(t.accountedEpsilon)}${t.delta === null ? '' : `, δ = ${t.delta.toExponential(2)}`}. Design: ${escapeHtml(t.design)}.</p>
 <table><tr><th>attack</th><th>score</th><th>members / non-members</th><th>AUROC</th><th>bootstrap interval</th><th>TPR @ 1 % FPR</th><th>TPR @ 0.1 % FPR</th><th>advantage</th></tr>
 ${rows.join('\n')}</table>
-${skipped}${canary}
+${fit ? `<p>${escapeHtml(fit)}</p>` : ''}${skipped}${canary}
 ${t.scores.length ? rocSvg(t) : ''}`;
 }
 

@@ -116,6 +116,7 @@ export class AuditService {
         confidence: result.bound.confidence,
         delta,
         mechanism: target.runId === null ? 'included canaries written into one plain prompt (non-private)' : `synthesis run ${target.runId} re-run on the working copy`,
+        promptsCut: result.promptsCut,
       },
       canarySkipped: null,
     };

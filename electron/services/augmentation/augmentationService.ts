@@ -40,7 +40,7 @@ import type { VaultService } from '../vault/vaultService';
 import type { AugmentationRunStore } from './augmentationRunStore';
 import { priceAugmentation } from './augmentationPricing';
 
-/** Public texts per embedding call; private texts between two progress reports and cancel checks. */
+/** Texts per embedding call (public and private; a failed private call is made again one text at a time). */
 const EMBED_CHUNK = 32;
 /** Generations tried per example before it is given up (an empty answer, or a text the dataset holds). */
 const WRITE_ATTEMPTS = 3;
@@ -173,24 +173,32 @@ export class AugmentationService {
   }
 
   /**
-   * The private split's embeddings, one text at a time: a text the model cannot embed (too long for
-   * its context, refused by a server, malformed) is left out of its unit's point instead of failing
-   * the job, whose outcome must not depend on one unit outside the DP release (ARCHITECTURE §4).
+   * The private split's embeddings, EMBED_CHUNK texts per call. A text the model cannot embed (too
+   * long for its context, refused by a server, malformed) is left out of its unit's point instead
+   * of failing the job, whose outcome must not depend on one unit outside the DP release
+   * (ARCHITECTURE §4): a call that fails as a whole is made again one text at a time, so only the
+   * failing text is left out. Each text's vector does not depend on its chunk on llama.cpp (the
+   * model host embeds one text at a time) nor with the reference learner (TF-IDF of the text).
    */
   private async embedPrivate(job: JobContext, model: LanguageModel, texts: string[], dimension: number): Promise<(Float32Array | null)[]> {
-    const out: (Float32Array | null)[] = [];
-    for (const [i, text] of texts.entries()) {
-      if (i % EMBED_CHUNK === 0) {
-        job.throwIfCancelled();
-        job.progress('embedding the private split', i, texts.length);
-      }
+    const valid = (vector: Float32Array | undefined) => (vector && vector.length === dimension && vector.every(Number.isFinite) ? vector : null);
+    const embedded = async (chunk: string[]): Promise<(Float32Array | undefined)[] | null> => {
       try {
-        const [vector] = await model.embed([text], job.signal);
-        out.push(vector && vector.length === dimension && vector.every(Number.isFinite) ? vector : null);
+        const vectors = await model.embed(chunk, job.signal);
+        return vectors.length === chunk.length ? vectors : null;
       } catch (error) {
         if (job.signal.aborted) throw error;
-        out.push(null);
+        return null;
       }
+    };
+    const out: (Float32Array | null)[] = [];
+    for (let i = 0; i < texts.length; i += EMBED_CHUNK) {
+      job.throwIfCancelled();
+      job.progress('embedding the private split', i, texts.length);
+      const chunk = texts.slice(i, i + EMBED_CHUNK);
+      const vectors = await embedded(chunk);
+      if (vectors) out.push(...vectors.map(valid));
+      else for (const text of chunk) out.push(valid((await embedded([text]))?.[0]));
     }
     return out;
   }

@@ -4,6 +4,12 @@
  * (core/model/reference/domainBackground.ts), so its demonstrations are written in the
  * dataset's words; the general background only when the dataset has no public text.
  * Reads the public split only (SynthesisSource.examples), never a private record.
+ *
+ * Building one takes a fraction of a second to seconds (the public split's n-grams and
+ * label topics), so the last few are kept, keyed by the public split's version
+ * (SynthesisSource.publicVersion) and everything else they are built from: a job after an
+ * unchanged public split reuses its learner (a learner holds no state between calls), and
+ * any change to the public split builds a new one.
  */
 import type { PromptTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
@@ -15,7 +21,23 @@ import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
 /** Public records the background is built from, at most (a uniform sample beyond). */
 const PUBLIC_LIMIT = 5000;
 
+/** Learners kept (most recently used last). */
+const KEPT = 4;
+const learners = new Map<string, Promise<ReferenceLearner>>();
+
 export async function domainLearner(source: SynthesisSource, dataset: SynthesisDataset, template: PromptTemplate): Promise<ReferenceLearner> {
+  const version = await source.publicVersion?.(dataset);
+  if (version === undefined) return buildLearner(source, dataset, template);
+  const key = JSON.stringify([version, dataset.name, dataset.labels, template.instruction, template.inputPrefix, template.labelPrefix, template.maxExampleChars]);
+  const kept = learners.get(key) ?? buildLearner(source, dataset, template);
+  learners.delete(key);
+  learners.set(key, kept);
+  while (learners.size > KEPT) learners.delete(learners.keys().next().value!);
+  kept.catch(() => learners.get(key) === kept && learners.delete(key));
+  return kept;
+}
+
+async function buildLearner(source: SynthesisSource, dataset: SynthesisDataset, template: PromptTemplate): Promise<ReferenceLearner> {
   const texts = await source.examples(dataset, 'public', PUBLIC_LIMIT);
   const corpus = { name: dataset.name, texts, labels: dataset.labels, instruction: template.instruction, inputPrefix: template.inputPrefix, labelPrefix: template.labelPrefix, maxChars: template.maxExampleChars };
   const data = domainBackground(corpus, await loadReferenceBackground());

@@ -6,13 +6,32 @@
  * demonstrations come from the PUBLIC split treated as private, and the utility check reads
  * held-out and public records. Points are computed in increasing ε, one preview at a time,
  * with progress per point and cancellation between (and within) them.
+ *
+ * What does not depend on ε is done once for the whole curve: the public and held-out
+ * examples are read once (a source's examples are the same at every call), and the
+ * zero-shot scores of the utility check are computed once.
  */
 import type { LanguageModel } from '../../../core/model/languageModel';
 import type { PreviewCurve } from '../../shared/api/synthesisPreview';
 import type { JobContext } from '../jobs/jobManager';
 import { previewOnPublic } from './publicPreview';
 import type { PricedJob } from './synthesisPricing';
-import type { SynthesisDataset, SynthesisSource } from './synthesisSource';
+import type { LabelledExample, SynthesisDataset, SynthesisSource } from './synthesisSource';
+
+/** `source` with each (dataset, split, limit) sample of examples read once. */
+function readOnce(source: SynthesisSource): SynthesisSource {
+  const read = new Map<string, Promise<LabelledExample[]>>();
+  return {
+    dataset: (name) => source.dataset(name),
+    pool: (dataset, label) => source.pool(dataset, label),
+    examples: (dataset, split, limit) => {
+      const key = JSON.stringify([dataset.id, split, limit]);
+      const examples = read.get(key) ?? source.examples(dataset, split, limit);
+      read.set(key, examples);
+      return examples;
+    },
+  };
+}
 
 export async function previewCurve(args: {
   /** The job priced at ε (exact pool sizes, as synth.plan prices it). */
@@ -26,6 +45,8 @@ export async function previewCurve(args: {
 }): Promise<PreviewCurve> {
   const epsilons = [...new Set(args.epsilons)].sort((a, b) => a - b);
   const points: PreviewCurve['points'] = [];
+  const source = readOnce(args.source);
+  const zeroShots = new Map<string, Promise<number[]>>();
   for (const [i, epsilon] of epsilons.entries()) {
     args.job.throwIfCancelled();
     const priced = args.priceAt(epsilon);
@@ -36,7 +57,7 @@ export async function previewCurve(args: {
       progress: (stage, done, total, message) => args.job.progress(`ε = ${epsilon} (${i + 1} of ${epsilons.length}): ${stage}`, done, total, message),
       throwIfCancelled: () => args.job.throwIfCancelled(),
     };
-    const preview = await previewOnPublic({ priced, dataset: args.dataset, source: args.source, model: args.model, job, limit: args.limit });
+    const preview = await previewOnPublic({ priced, dataset: args.dataset, source, model: args.model, job, limit: args.limit, zeroShots });
     const u = preview.utility;
     points.push({
       epsilon,

@@ -36,6 +36,8 @@ export async function previewOnPublic(args: {
   model: LanguageModel;
   job: JobContext;
   limit: number;
+  /** Zero-shot scores shared by the previews of one curve (evaluateUtility). */
+  zeroShots?: Map<string, Promise<number[]>>;
 }): Promise<SynthesisPreview> {
   const { priced, dataset, source, model, job } = args;
   const records = await source.examples(dataset, 'public', PUBLIC_POOL_LIMIT);
@@ -51,7 +53,7 @@ export async function previewOnPublic(args: {
   });
   job.throwIfCancelled();
   const document = { demonstrations, certificate: { parameters: { template: priced.template } } };
-  const utility = await evaluateUtility({ model, dataset, document, source, limit: args.limit, job });
+  const utility = await evaluateUtility({ model, dataset, document, source, limit: args.limit, job, zeroShots: args.zeroShots });
   return {
     dataset: dataset.name,
     request: priced.plan.request,

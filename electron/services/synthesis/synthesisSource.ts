@@ -29,4 +29,10 @@ export interface SynthesisSource {
   pool(dataset: SynthesisDataset, label: string | undefined): Promise<PrivatePool>;
   /** A uniform sample of up to `limit` examples of a NON-private split, the same at every call. */
   examples(dataset: SynthesisDataset, split: 'public' | 'held-out', limit: number): Promise<LabelledExample[]>;
+  /**
+   * A key that changes whenever the dataset's public split may have changed (a record added,
+   * deleted, moved in or out, relabelled or edited): what is built from the public split (the
+   * domain learner) is cached under it. Optional: without it nothing is cached.
+   */
+  publicVersion?(dataset: SynthesisDataset): Promise<string>;
 }

@@ -43,6 +43,16 @@ const countBy = (values: readonly string[]): Record<string, number> => {
   return counts;
 };
 
+/** The zero-shot scores, computed once per template when `shared` is given. */
+function zeroShotScores(shared: Map<string, Promise<number[]>> | undefined, template: PromptTemplate, compute: () => Promise<number[]>): Promise<number[]> {
+  if (!shared) return compute();
+  const key = JSON.stringify(template);
+  const scores = shared.get(key) ?? compute();
+  shared.set(key, scores);
+  scores.catch(() => shared.get(key) === scores && shared.delete(key));
+  return scores;
+}
+
 export async function evaluateUtility(args: {
   model: LanguageModel;
   dataset: SynthesisDataset;
@@ -51,6 +61,11 @@ export async function evaluateUtility(args: {
   source: SynthesisSource;
   limit: number;
   job: JobContext;
+  /**
+   * Zero-shot scores by template, shared by several checks on the same model and examples (a
+   * preview curve's points): zero-shot does not depend on the prompt under test.
+   */
+  zeroShots?: Map<string, Promise<number[]>>;
 }): Promise<NonNullable<SynthesisRunDto['utility']>> {
   const { model, dataset, document, job } = args;
   const template = document.certificate.parameters.template as PromptTemplate;
@@ -73,7 +88,7 @@ export async function evaluateUtility(args: {
   });
   const synthetic = await promptScores(request('synthetic prompt'), document.demonstrations);
   stage++;
-  const zeroShot = await promptScores(request('zero-shot'), []);
+  const zeroShot = await zeroShotScores(args.zeroShots, template, () => promptScores(request('zero-shot'), []));
   stage++;
   const realPublic = real ? await promptScores(request('real public demonstrations'), real) : null;
   const mean = (scores: readonly number[]) => scores.reduce((a, b) => a + b, 0) / scores.length;

@@ -34,6 +34,16 @@ async function sampleSplit(db: Database, datasetId: number, split: 'public' | 'h
   return examples;
 }
 
+/**
+ * The public split's version: count, largest and summed ids, the latest change, summed label
+ * lengths. Every write to a record sets its updated_at (vault/records.ts, curation.ts; an
+ * import sets it on insert), so an edit, a relabel, a move in and a new record move the
+ * latest change, and a deletion or a move out moves the count. One indexed pass over the
+ * public rows (no text read): far cheaper than the learner it keys.
+ */
+const PUBLIC_VERSION = `SELECT count(*) AS n, max(id) AS maxId, total(id) AS ids, max(updated_at) AS updated, total(length(label)) AS labels
+  FROM records WHERE dataset_id = $datasetId AND split = 'public'`;
+
 export async function vaultSource(ctx: ServiceContext): Promise<SynthesisSource> {
   const vault = await getVaultService(ctx);
   return {
@@ -43,5 +53,10 @@ export async function vaultSource(ctx: ServiceContext): Promise<SynthesisSource>
     },
     pool: async (dataset, label) => vault.pool(await vault.dataset(dataset.id), label),
     examples: (dataset, split, limit) => sampleSplit(vault.db, dataset.id, split, limit),
+    publicVersion: async (dataset) => {
+      const row = await vault.db.get<Record<string, unknown>>(PUBLIC_VERSION, { datasetId: dataset.id });
+      // The file and the dataset's creation tell a dataset from one made later under the same id.
+      return JSON.stringify([vault.db.file, dataset.id, dataset.createdAt, row]);
+    },
   };
 }

@@ -45,6 +45,8 @@ export type AuditRequest = z.output<typeof auditRequestSchema>;
 
 const intervalSchema = z.object({ lower: z.number(), upper: z.number(), level: z.number(), replicates: z.number() });
 
+const armCountsSchema = z.object({ members: z.number(), nonMembers: z.number() });
+
 export const scoreResultSchema = z.object({
   attack: auditAttackSchema,
   score: z.string(),
@@ -58,6 +60,8 @@ export const scoreResultSchema = z.object({
     advantage: z.number(),
     curve: z.array(z.object({ fpr: z.number(), tpr: z.number() })),
   }),
+  /** Queries whose prompt was cut from the left to fit the model's context, and candidates left out (the query alone is too long); absent in audits stored before. */
+  fit: z.object({ cut: armCountsSchema, leftOut: armCountsSchema }).optional(),
 });
 
 export const canaryResultSchema = z.object({
@@ -72,6 +76,8 @@ export const canaryResultSchema = z.object({
   delta: z.number(),
   /** What ran on the working copy. */
   mechanism: z.string(),
+  /** Canaries whose query had the prompt cut from the left to fit the model's context (absent in audits stored before). */
+  promptsCut: z.number().optional(),
 });
 
 export const targetResultSchema = z.object({

@@ -2,13 +2,17 @@
  * Answering teachers on an OpenAI-compatible server (the test server over the reference
  * learner): all teachers of a query go in one completion request, answered as each alone;
  * a prompt the server refuses (a content filter: HTTP 400 for the whole request) costs only
- * its own teacher, which gives "no answer" — the query is still answered.
+ * its own teacher, which gives "no answer" — the query is still answered — and every other
+ * teacher gets from its own request exactly what the batch gives it (same numbers, same seeds
+ * drawn in the same order: a seeded run goes on identically whichever path was taken).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerPrompt, answerQuery } from '../../../core/icl/answering/answerQuery';
 import type { PoolRecord } from '../../../core/icl/privatePool';
 import { defaultTemplate } from '../../../core/icl/prompts';
+import { teacherResults, generationCall, labelScoreCall } from '../../../core/icl/answering/teacherCalls';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
+import { seededRandom } from '../../../core/random/seededRandom';
 import { OpenAiClient } from '../../../electron/services/model/openai/openaiClient';
 import { RemoteModel } from '../../../electron/services/model/openai/remoteModel';
 import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
@@ -69,5 +73,43 @@ describe('answering teachers on an OpenAI-compatible server', () => {
     );
     expect(vote.failures).toBe(1);
     expect(vote.result.histogram!.reduce((a, b) => a + b, 0)).toBe(3);
+  }, 60_000);
+
+  it('after a refused batch, every other teacher gets exactly what the batch gives it', async () => {
+    const prompts = [teacherPrompt('free money offer'), teacherPrompt(`notes ${MARKER}`), null, teacherPrompt('meeting at noon')];
+    const refusedOut = prompts.map((p, j) => (j === 1 ? null : p));
+    const options = { maxTokens: 6, temperature: 0, stop: ['\n'] };
+    const fallback = await teacherResults(generationCall(remote, options), prompts);
+    const batch = await remote.generateEach(refusedOut, options);
+    for (const j of [0, 3]) expect(await fallback(j)).toBe(batch[j]!.text.trim());
+    await expect(fallback(1)).rejects.toThrow();
+    const labels = [' spam', ' ham'];
+    const scored = await teacherResults(labelScoreCall(remote, labels), prompts.map((p) => p && `${p} spam\nLabel:`));
+    const scoredBatch = await remote.scoreLabelsEach(refusedOut.map((p) => p && `${p} spam\nLabel:`), labels);
+    for (const j of [0, 3]) expect(await scored(j)).toEqual(scoredBatch[j]);
+  }, 60_000);
+
+  it('greedy teachers draw no seed: a seeded run goes on the same after the batch or each teacher alone', async () => {
+    const prompts = [teacherPrompt('free money offer'), teacherPrompt('meeting at noon')];
+    const batchRandom = seededRandom('path');
+    const aloneRandom = seededRandom('path');
+    await remote.generateEach(prompts, { maxTokens: 4, temperature: 0, random: batchRandom });
+    for (const p of prompts) await remote.generate(p, { maxTokens: 4, temperature: 0, random: aloneRandom });
+    expect(aloneRandom.nextUint32()).toBe(batchRandom.nextUint32());
+  }, 60_000);
+
+  it('sampling from a seeded source: each teacher its own request and seed, as alone', async () => {
+    const prompts = [teacherPrompt('free money offer'), null, teacherPrompt('meeting at noon')];
+    const options = (random: ReturnType<typeof seededRandom>) => ({ maxTokens: 4, temperature: 0.8, random });
+    let from = server.seeds.length;
+    const together = await remote.generateEach(prompts, options(seededRandom('sampled')));
+    const batchSeeds = server.seeds.slice(from);
+    from = server.seeds.length;
+    const aloneRandom = seededRandom('sampled');
+    const alone = [];
+    for (const p of prompts) alone.push(p === null ? null : await remote.generate(p, options(aloneRandom)));
+    expect(batchSeeds).toEqual(server.seeds.slice(from));
+    expect(batchSeeds).toHaveLength(2);
+    expect(together).toEqual(alone);
   }, 60_000);
 });

@@ -130,6 +130,13 @@ describe('llama.cpp backend', () => {
     }
   });
 
+  it('embeds each text as alone, whatever the texts embedded with it (augmentation batches private texts)', async () => {
+    const texts = ['hello world', 'free money now', 'the river crosses the town'];
+    const together = await model.embed(texts);
+    const bits = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    for (const [i, text] of texts.entries()) expect(bits(together[i]).equals(bits((await model.embed([text]))[0]))).toBe(true);
+  });
+
   it('tries a prompt through the API and unloads on demand', async () => {
     const tried = await callMethod(ws.ctx, 'model.try', { prompt, maxTokens: 4, topK: 3 });
     expect(tried).toMatchObject({ backend: 'llama.cpp' });

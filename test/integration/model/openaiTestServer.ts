@@ -6,7 +6,8 @@
  * authorization headers it saw so tests can check what was sent. A logprob cap answers
  * HTTP 400 when exceeded (as vLLM and OpenAI do) or, with `silentCap`, returns fewer
  * logprobs than asked; the cap can be changed while running. `rejectPrompts()` makes it
- * answer every completion with HTTP 400 quoting the prompt; `refuseMarker` refuses those holding a marker.
+ * answer every completion with HTTP 400 quoting the prompt; `refuseMarker` refuses those holding a marker. It
+ * records each completion request's seed.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +33,8 @@ export interface TestServer {
   baseUrl: string;
   authorizations: string[];
   requests: number;
+  /** The `seed` of every completion request, in order (null: none sent). */
+  seeds: (number | null)[];
   /** Change the logprob cap of the running server. */
   limitLogprobs(max: number): void;
   /** From now on, refuse every completion with HTTP 400 quoting the prompt it was sent (as some servers' context-length errors do). */
@@ -61,7 +64,7 @@ async function readBody(req: IncomingMessage): Promise<Body> {
 
 export async function startOpenAiTestServer(model: ReferenceLearner, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const options = { ...serverOptions };
-  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false };
+  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false, seeds: [] as (number | null)[] };
 
   const tokens = async (prompt: unknown): Promise<number[]> => (typeof prompt === 'string' ? model.tokenize(prompt) : (prompt as number[]));
   const key = async (t: number, asIds: boolean) => (asIds ? `token_id:${t}` : model.tokenText(t));
@@ -134,6 +137,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     }
     if (url === '/v1/completions') {
       if (body.model !== 'reference') return send(res, 404, { error: { message: `model ${String(body.model)} not found` } });
+      state.seeds.push(typeof body.seed === 'number' ? body.seed : null);
       if (options.refuseMarker && JSON.stringify(body.prompt).includes(options.refuseMarker)) {
         return send(res, 400, { error: { message: 'The prompt was flagged by the content filter' } });
       }
@@ -161,6 +165,9 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     },
     get requests() {
       return state.requests;
+    },
+    get seeds() {
+      return state.seeds;
     },
     limitLogprobs: (max) => {
       options.maxLogprobs = max;

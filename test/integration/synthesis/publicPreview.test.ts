@@ -10,7 +10,8 @@
  *    with it the marker check alone could not fail; the sampling guard can.)
  */
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ReferenceLearner } from '../../../core/model/reference/referenceLearner';
 import { withServices } from '../../../electron/cli/withServices';
 import { callMethod } from '../../../electron/services/api';
 import type { ServiceContext } from '../../../electron/services/context';
@@ -108,6 +109,32 @@ describe('synth.previewCurve (utility against ε)', () => {
       expect(done.status, done.error).toBe('succeeded');
       expect(sampled()).toBe(0);
       expect(JSON.stringify(done.result)).not.toContain(MARKER);
+    });
+  }, 240_000);
+
+  it('reads the examples once and scores zero-shot once for the whole curve', async () => {
+    await withServices(data, async (ctx) => {
+      const inner = await vaultSource(ctx);
+      const reads: string[] = [];
+      const service = new SynthesisService(ctx, new RunStore(await appDatabase(ctx)), await getLedgerService(ctx), {
+        ...inner,
+        examples: (dataset, split, limit) => (reads.push(`${split}/${limit}`), inner.examples(dataset, split, limit)),
+      });
+      const scored = vi.spyOn(ReferenceLearner.prototype, 'scoreLabels');
+      const { epsilon: _e, ...settings } = job;
+      const jobId = await service.previewCurve({ ...settings, method: 'dp-few-shot-gaussian', perTeacher: 1, rounds: 2, maxExampleChars: 400 }, [1, 2, 4], 20);
+      const done = await ctx.jobs.wait(jobId);
+      const scoredCalls = scored.mock.calls.length;
+      scored.mockRestore();
+      expect(done.status, done.error).toBe('succeeded');
+      const curve = previewCurveSchema.parse(done.result);
+      // Before: every point read its pools and examples again and scored zero-shot again.
+      expect(reads.filter((r) => r !== 'public/5000').sort()).toEqual(['held-out/20', 'public/50000']);
+      // The real public demonstrations' sample, and the domain learner's own read when it was not kept.
+      expect(reads.filter((r) => r === 'public/5000').length).toBeLessThanOrEqual(2);
+      // Per point: the synthetic prompt and the real public demonstrations on 20 examples; zero-shot once.
+      expect(scoredCalls).toBe(3 * 2 * 20 + 20);
+      expect(new Set(curve.points.map((p) => p.zeroShot)).size).toBe(1);
     });
   }, 240_000);
 

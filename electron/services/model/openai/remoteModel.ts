@@ -52,6 +52,12 @@ function wire(prompt: Prompt): WirePrompt {
   return typeof prompt === 'string' ? prompt : [...prompt];
 }
 
+/** Sampling (temperature > 0) from a seeded, non-cryptographic source: each request gets a seed from it. */
+const seededSampling = (options: GenerateOptions) => (options.temperature ?? 0) > 0 && options.random !== undefined && !options.random.cryptographic;
+
+/** A request's seed: drawn only for seeded sampling (a greedy request needs none, so none is drawn). */
+const requestSeed = (options: GenerateOptions) => (seededSampling(options) ? options.random!.nextUint32() : undefined);
+
 export class RemoteModel implements LanguageModel {
   readonly info: ModelInfo;
   private readonly texts = new Map<TokenId, string>();
@@ -240,7 +246,7 @@ export class RemoteModel implements LanguageModel {
   }
 
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {
-    const seed = options.random && !options.random.cryptographic ? options.random.nextUint32() : undefined;
+    const seed = requestSeed(options);
     try {
       const [choice] = await this.completions([prompt], this.generationBody(options, seed), options.signal);
       return await this.generation(choice);
@@ -253,14 +259,17 @@ export class RemoteModel implements LanguageModel {
   /**
    * The teachers of an answered query in one request: the server batches them, and one with
    * prefix caching (vLLM) reuses the instruction they share. A refused prompt fails the whole
-   * request; the caller then asks for each teacher alone (core/icl/answering/teacherCalls.ts).
+   * request; the caller then asks for each teacher alone (core/icl/answering/teacherCalls.ts),
+   * and each gets what it gets here: the same request body, and the same seeds drawn in the
+   * same order. A request carries one seed, so sampling from a seeded source sends one request
+   * per teacher (its own seed, as alone); greedy teachers draw no seed on either path.
    */
   async generateEach(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]> {
     const present = prompts.flatMap((p, j) => (p === null ? [] : [j]));
     const out: (Generation | null)[] = prompts.map(() => null);
     if (present.length === 0) return out;
-    const seed = (options.temperature ?? 0) > 0 && options.random && !options.random.cryptographic ? options.random.nextUint32() : undefined;
-    const choices = await this.completions(present.map((j) => prompts[j]!), this.generationBody(options, seed), options.signal);
+    if (seededSampling(options)) return Promise.all(prompts.map((p) => (p === null ? null : this.generate(p, options))));
+    const choices = await this.completions(present.map((j) => prompts[j]!), this.generationBody(options, undefined), options.signal);
     for (const [i, choice] of choices.entries()) out[present[i]] = await this.generation(choice);
     return out;
   }

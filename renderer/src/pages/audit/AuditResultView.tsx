@@ -1,6 +1,7 @@
 /** One audit: per target the metrics with intervals, the empirical ε beside the accounted ε, ROC charts, report export. */
 import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { AuditRunDto, AuditTargetResult } from '../../../../electron/shared/api/audit';
+import { promptFitNote } from '../../../../electron/shared/auditPromptFit';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { downloadText } from '../../components/download';
 import { printHtml } from '../../components/printHtml';
@@ -11,6 +12,7 @@ import { epsilonText } from './auditCharts';
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 function TargetTable({ target }: { target: AuditTargetResult }) {
+  const fit = promptFitNote(target);
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1" component="h3">
@@ -39,6 +41,7 @@ function TargetTable({ target }: { target: AuditTargetResult }) {
           ))}
         </TableBody>
       </Table>
+      {fit && <Typography variant="caption">{fit}</Typography>}
       {target.skipped.map((s) => (
         <Typography key={s.attack} variant="caption">{`${s.attack}: skipped (${s.reason})`}</Typography>
       ))}

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { domainBackground, labelledTexts, type DomainCorpus } from '../../../../core/model/reference/domainBackground';
 import { applyLabelTopic, labelTopics } from '../../../../core/model/reference/labelTopics';
@@ -33,14 +34,43 @@ describe('label topics', () => {
       { label: 'b', tokens: [1, 3] },
     ]);
     // 3 types, 4 token occurrences, 2 per label: r(1) = (1+1)/(2+3) / ((2+1)/(4+3)) = 14/15; r(2) = (1+1)/5 / (2/7) = 7/5; r(3) for a = 1/5 / (2/7) = 7/10.
-    expect(topics.get('a')!.get(1)).toBeCloseTo(14 / 15, 12);
-    expect(topics.get('a')!.get(2)).toBeCloseTo(7 / 5, 12);
-    expect(topics.get('a')!.get(3)).toBeCloseTo(7 / 10, 12);
+    expect(topics.get('a')![1]).toBeCloseTo(14 / 15, 12);
+    expect(topics.get('a')![2]).toBeCloseTo(7 / 5, 12);
+    expect(topics.get('a')![3]).toBeCloseTo(7 / 10, 12);
     const out = Float64Array.from([0.25, 0.25, 0.25, 0.25]);
     applyLabelTopic(topics.get('a')!, out);
     expect(out.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
     expect(out[2]).toBeGreaterThan(out[0]);
     expect(out[3]).toBeLessThan(out[1]);
+  });
+
+  it('dense factors rescale exactly as the per-token lookup did (bit for bit, any vocabulary size)', () => {
+    // The rule before the dense factors: a Map lookup per token, unseen tokens left alone.
+    const byLookup = (factors: ReadonlyMap<number, number>, out: Float64Array) => {
+      let sum = 0;
+      for (let w = 0; w < out.length; w++) {
+        const f = factors.get(w);
+        if (f !== undefined) out[w] *= f;
+        sum += out[w];
+      }
+      if (sum > 0) for (let w = 0; w < out.length; w++) out[w] /= sum;
+    };
+    const record = fc.record({ label: fc.constantFrom('a', 'b'), tokens: fc.array(fc.nat(40), { maxLength: 12 }) });
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 8 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 60 }), (records, probs) => {
+        const topics = labelTopics(records);
+        for (const [label, dense] of topics) {
+          const seen = new Set(records.flatMap((r) => r.tokens));
+          const sparse = new Map([...seen].map((t) => [t, dense[t]]));
+          expect(dense.every((f, t) => seen.has(t) || f === 1)).toBe(true);
+          const a = Float64Array.from(probs);
+          const b = Float64Array.from(probs);
+          byLookup(sparse, a);
+          applyLabelTopic(dense, b);
+          expect(Buffer.from(b.buffer).equals(Buffer.from(a.buffer)), label).toBe(true);
+        }
+      }),
+    );
   });
 
   it("make a demonstration's words those of its label, and leave a classification query as it was", async () => {

@@ -23,6 +23,16 @@ describe('audit report', () => {
     expect(JSON.parse(auditReportJson(run(target(0.4, 1))))).toMatchObject({ format: 'veil.audit-report/v1', id: 7 });
   });
 
+  it('says how many queries had their prompt cut to fit the context, and how many were left out', () => {
+    expect(auditReportHtml(run(target(0.4, 1)))).not.toMatch(/cut from the left/);
+    const fit = { cut: { members: 3, nonMembers: 12 }, leftOut: { members: 1, nonMembers: 0 } };
+    const cut = { ...target(0.4, 1), scores: [{ attack: 'label' as const, score: 'label-probability', metrics, fit }] };
+    cut.canary = { ...cut.canary!, promptsCut: 5 };
+    const html = auditReportHtml(run(cut));
+    expect(html).toContain('cut from the left to fit the model’s context (oldest paragraphs first; the query itself is never cut), members / non-members: label 3 / 12; canaries: 5 of 64.');
+    expect(html).toContain('Left out because the query alone exceeds the context, members / non-members: label 1 / 0.');
+  });
+
   it('flags a lower bound above the accounted ε', () => {
     expect(auditReportHtml(run(target(1.5, 1)))).toMatch(/exceeds the accounted ε/);
   });

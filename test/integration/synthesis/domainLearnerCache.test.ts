@@ -1,0 +1,105 @@
+/**
+ * The domain learner is built once per version of the dataset's public split
+ * (synthesis/domainLearner.ts, SynthesisSource.publicVersion over the real SQLite vault):
+ * 1. reused while the public split is unchanged, whatever happens to the private split;
+ * 2. rebuilt after any change to the public split — a new record, a relabel, a move in or
+ *    out, a redaction, a deletion — and the new learner knows the new public words;
+ * 3. a kept learner writes exactly what a fresh one writes (same seed, same bits).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTemplate } from '../../../core/icl/prompts';
+import { seededRandom } from '../../../core/random/seededRandom';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import { domainLearner } from '../../../electron/services/synthesis/domainLearner';
+import type { SynthesisSource } from '../../../electron/services/synthesis/synthesisSource';
+import { vaultSource } from '../../../electron/services/synthesis/vaultSource';
+import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
+
+let dir: string;
+let ctx: ServiceContext;
+const template = defaultTemplate('Classify each text as one of: a, b.');
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-learner-cache-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  await callMethod(ctx, 'vault.createDataset', { name: 'notes', labels: ['a', 'b'] });
+  const records = [
+    ...Array.from({ length: 12 }, (_, i) => ({ text: `private note ${i} on the elbow`, label: i % 2 ? 'a' : 'b', split: 'private' as const })),
+    ...Array.from({ length: 8 }, (_, i) => ({ text: `public note number ${i} about the knee and the ankle`, label: i % 2 ? 'a' : 'b', split: 'public' as const })),
+    { text: 'public note from carol@example.com about the wrist', label: 'a', split: 'public' as const },
+  ];
+  await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records });
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ids = async (split: string) =>
+  (await (await getVaultService(ctx)).db.all<{ id: number }>("SELECT id FROM records WHERE split = $split AND text NOT LIKE '%@%' ORDER BY id", { split })).map((r) => r.id);
+const learner = async (source?: SynthesisSource) => {
+  const s = source ?? (await vaultSource(ctx));
+  return domainLearner(s, await s.dataset('notes'), template);
+};
+
+describe('the domain learner kept per version of the public split', () => {
+  it('is reused while the public split is unchanged, whatever the private split does', async () => {
+    const first = await learner();
+    expect(await learner()).toBe(first);
+    const [privateId] = await ids('private');
+    await callMethod(ctx, 'vault.updateRecord', { id: privateId, label: 'a' });
+    await callMethod(ctx, 'vault.bulk', { dataset: 'notes', target: { ids: [privateId] }, action: { kind: 'move', split: 'held-out' } });
+    expect(await learner()).toBe(first);
+    // Another template is another learner.
+    const source = await vaultSource(ctx);
+    expect(await domainLearner(source, await source.dataset('notes'), defaultTemplate('Sort the notes.'))).not.toBe(first);
+  });
+
+  it('is rebuilt after every change to the public split', async () => {
+    let previous = await learner();
+    const changed = async () => {
+      const next = await learner();
+      expect(next).not.toBe(previous);
+      previous = next;
+      return next;
+    };
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: [{ text: 'public note on the meniscus', label: 'b', split: 'public' }] });
+    expect((await changed()).tokenizer.pieces).toContain(' meniscus');
+    const [publicId] = await ids('public');
+    const { label } = (await (await getVaultService(ctx)).db.get<{ label: string }>('SELECT label FROM records WHERE id = $id', { id: publicId }))!;
+    await callMethod(ctx, 'vault.updateRecord', { id: publicId, label: label === 'a' ? 'b' : 'a' });
+    await changed();
+    const [privateId] = await ids('private');
+    await callMethod(ctx, 'vault.bulk', { dataset: 'notes', target: { ids: [privateId] }, action: { kind: 'move', split: 'public' } });
+    expect((await changed()).tokenizer.pieces).toContain(' elbow');
+    await callMethod(ctx, 'vault.bulk', { dataset: 'notes', target: { ids: [privateId] }, action: { kind: 'move', split: 'private' } });
+    expect((await changed()).tokenizer.pieces).not.toContain(' elbow');
+    const [withEmail] = await (await getVaultService(ctx)).db.all<{ id: number }>("SELECT id FROM records WHERE text LIKE '%@%'");
+    await callMethod(ctx, 'vault.redact', { id: withEmail.id });
+    expect((await changed()).tokenizer.pieces.some((p) => p.includes('carol'))).toBe(false);
+    await callMethod(ctx, 'vault.bulk', { dataset: 'notes', target: { ids: [publicId] }, action: { kind: 'delete' } });
+    await changed();
+  });
+
+  it('writes exactly what a freshly built learner writes', async () => {
+    const kept = await learner();
+    expect(await learner()).toBe(kept);
+    const inner = await vaultSource(ctx);
+    const fresh = await learner({ dataset: inner.dataset, pool: inner.pool, examples: inner.examples }); // no publicVersion: never kept
+    expect(fresh).not.toBe(kept);
+    for (const prompt of [`${template.instruction}\n\nLabel: a\nText: public`, `${template.instruction}\n\nText: the knee\nLabel:`]) {
+      const bits = async (model: typeof kept) => {
+        const { probs } = await model.nextTokenDistribution(prompt);
+        return Buffer.from(probs.buffer, probs.byteOffset, probs.byteLength);
+      };
+      expect((await bits(kept)).equals(await bits(fresh))).toBe(true);
+      const write = (model: typeof kept) => model.generate(prompt, { maxTokens: 12, temperature: 1, random: seededRandom('same') });
+      expect(await write(kept)).toEqual(await write(fresh));
+    }
+  });
+});
