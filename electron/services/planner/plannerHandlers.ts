@@ -26,7 +26,8 @@ interface PlanCaches {
 const getCaches = (ctx: ServiceContext): Promise<PlanCaches> =>
   ctx.singleton('plan-cache', async () => ({ calibrations: new PlanCache(), headlines: new PlanCache(), details: new PlanCache() }));
 
-async function planInputs(ctx: ServiceContext, request: PlanRequest): Promise<PlanInputs> {
+/** What a plan of `request` depends on besides the request: the dataset's pools, units, budget and the model's step costs. */
+export async function planInputs(ctx: ServiceContext, request: PlanRequest): Promise<PlanInputs> {
   const synthesis = await getSynthesisService(ctx);
   const { dataset, poolUnits } = await synthesis.pools(request.dataset);
   const units = (await privacyUnitCount(await appDatabase(ctx), dataset.id)) ?? 0;
