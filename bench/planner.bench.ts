@@ -8,7 +8,7 @@
  * measured in the same run — one PLD ε query of the plan's own event — so the ratio says
  * how many accountant calls a recompute costs. Defaults and the sliders' extremes: 10,000 to
  * 1,000,000 queries, 16 shots × 256 tokens of AdaDPSyn, 512 tokens of DP few-shot.
- * `VEIL_BENCH_PLANNER=extremes` runs only the extremes. A request already priced (the slider
+ * `VEIL_BENCH_PLANNER=extremes` (or `defaults`) runs only those. A request already priced (the slider
  * moved back) is answered from the planner's cache: timed too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,7 +46,8 @@ const extremes: Record<string, Workload> = {
   'synth dp-few-shot (gaussian), 512 tokens': { kind: 'synth', maxTokens: 512 },
 };
 
-const workloads: Record<string, Workload> = process.env.VEIL_BENCH_PLANNER === 'extremes' ? extremes : { ...defaults, ...extremes };
+const only = process.env.VEIL_BENCH_PLANNER;
+const workloads: Record<string, Workload> = only === 'extremes' ? extremes : only === 'defaults' ? defaults : { ...defaults, ...extremes };
 
 /** One slider move as the page makes it: the headline, then the details of the same request. */
 async function recompute(ctx: ServiceContext, request: Request) {
