@@ -62,12 +62,6 @@ export function computePlan(request: PlanRequest, inputs: PlanInputs, priceOther
  * 1,000,000 for a 64-step synthesis event when RDP cannot settle it (rdpAdmits).
  */
 const REMAINING_LIMIT = 10_000;
-/**
- * The count search's compositions are refined for 4× the count asked (CountedEpsilon's `grow`):
- * its first guess assumes ε ∝ √n from the one plan known, and the plans here compose faster
- * (the crossing lay 2–2.5× past it), so a composition refined for 2× was built twice.
- */
-const REMAINING_GROW = 4;
 
 /**
  * How many more releases of `event` fit under the cap after what is spent (the ledger's
@@ -78,6 +72,6 @@ function remainingPlans(budget: BudgetState, event: PrivacyEvent, afterOne: numb
   if (!(afterOne <= budget.cap)) return { count: 0, atLimit: false };
   if (rdpAdmits(budget.spent, event, REMAINING_LIMIT, budget.cap, budget.delta)) return { count: REMAINING_LIMIT, atLimit: true };
   const counts = new CountedEpsilon({ fixed: composeCharges(chargeEach(budget.spent)), repeated: event, deltas: [budget.delta], limit: REMAINING_LIMIT });
-  const { count, atLimit } = largestWithinCap({ value: (n) => counts.at(n, budget.delta, REMAINING_GROW), cap: budget.cap, from: { n: 1, value: afterOne }, limit: REMAINING_LIMIT });
+  const { count, atLimit } = largestWithinCap({ value: (n) => counts.at(n, budget.delta), cap: budget.cap, from: { n: 1, value: afterOne }, limit: REMAINING_LIMIT });
   return { count, atLimit };
 }
