@@ -8,7 +8,7 @@
  * The last good result stays on screen (marked busy) while the next one computes or if it
  * fails; details are only ever shown with the headline they were asked for.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PlanDetails, PlanHeadline, PlanRequest } from '../../../../electron/shared/api/planner';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { errorMessage } from '../../components/format';
@@ -31,6 +31,8 @@ const idle: PlanComputation = { result: null, error: null, computing: false, det
 /** `refreshKey` recomputes an unchanged request (the ledger moved: the budget left changed). */
 export function usePlanCompute(api: VeilApi, request: PlanRequest | null, refreshKey: unknown): PlanComputation {
   const [state, setState] = useState<PlanComputation>(idle);
+  const current = useRef(api);
+  current.current = api;
   const [runners] = useState(() => {
     const details = new LatestOnly<{ headline: PlanHeadline; details: PlanDetails }>((outcome) =>
       setState((s) =>
@@ -41,7 +43,7 @@ export function usePlanCompute(api: VeilApi, request: PlanRequest | null, refres
       if (!outcome.ok) return setState((s) => ({ ...s, error: errorMessage(outcome.error), computing: false }));
       const shown = outcome.value;
       setState((s) => ({ ...s, result: shown, error: null, computing: false, detailsError: null, detailsComputing: true }));
-      details.submit(async () => ({ headline: shown, details: await api['plan.details'](shown.request) }));
+      details.submit(async () => ({ headline: shown, details: await current.current['plan.details'](shown.request) }));
     });
     return { headline, details };
   });
