@@ -15,3 +15,11 @@ export async function timeRuns(repeats: number, fn: () => unknown): Promise<{ me
   }
   return { median: median(runs), runs };
 }
+
+/** CPU seconds (user + system of this process, all threads) and wall seconds of one call. */
+export async function measured<T>(fn: () => Promise<T> | T): Promise<{ cpu: number; wall: number; value: T }> {
+  const [start, cpu] = [performance.now(), process.cpuUsage()];
+  const value = await fn();
+  const { user, system } = process.cpuUsage(cpu);
+  return { cpu: (user + system) / 1e6, wall: (performance.now() - start) / 1000, value };
+}

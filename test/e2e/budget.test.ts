@@ -80,6 +80,8 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
   it('plans a workload: numbers and charts follow the inputs', async () => {
     const planner = section('Planner');
     await expect.poll(() => planResult().textContent(), SLOW).toMatch(/Gaussian σ = /);
+    // The details (plan.details) follow the price: both sampling modes, then the charts.
+    await expect.poll(() => planned('Sampling modes'), SLOW).toMatch(/per-token: σ = [\d.]+ for the same ε.*per-demonstration: σ = [\d.]+ for the same ε/s);
     await expect.poll(() => section('Budget').getByRole('table', { name: 'budget' }).textContent(), SLOW).toMatch(/more synthetic prompts? of this kind/);
     expect(await planner.getByRole('figure', { name: 'Privacy curve ε(δ) of the plan' }).locator('svg path').count()).toBeGreaterThan(0);
 

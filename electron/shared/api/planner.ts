@@ -2,7 +2,8 @@
  * The budget planner: price a workload on a dataset before running it — the calibrated
  * noise, ε with its bounds, the ε(δ) curve, ε against the number of queries, the
  * break-even with the other workload, what the budget has left, warnings — and save plans
- * for later jobs. The CLI's `veil plan` and the Budget page call the same method.
+ * for later jobs. The Budget page asks the headline first and the details after it; the
+ * CLI's `veil plan` asks both at once (`plan.compute`): the same numbers.
  */
 import { z } from 'zod';
 import { privacyEventSchema } from '../../../core/accounting/events';
@@ -83,7 +84,12 @@ export const samplingComparisonSchema = z.object({
 });
 export type SamplingComparison = z.infer<typeof samplingComparisonSchema>;
 
-export const planResultSchema = z.object({
+/**
+ * What the analyst reads first (`plan.headline`, fast): the calibrated noise, ε with its
+ * bounds and the RDP cross-check, the sampling rates, the budget after the plan and how many
+ * more fit, the warnings.
+ */
+export const planHeadlineSchema = z.object({
   request: planRequestSchema,
   delta: z.number(),
   units: z.number().describe('privacy units N in the private split'),
@@ -93,6 +99,22 @@ export const planResultSchema = z.object({
   epsilon: bounds,
   accountant: z.enum(['pld', 'rdp']),
   rdpEpsilon: z.number().nullable().describe('RDP upper bound beside PLD (cross-check)'),
+  budget: z
+    .object({ cap: z.number(), delta: z.number(), spent: z.number(), afterPlan: z.number(), remainingRuns: z.number(), remainingAtLimit: z.boolean() })
+    .nullable(),
+  warnings: z.array(z.string()),
+  seconds: z.number(),
+});
+export type PlanHeadline = z.infer<typeof planHeadlineSchema>;
+
+/**
+ * What the analyst reads second (`plan.details`, asked after the headline): the curves, the
+ * break-even and the sampling modes side by side, for the same calibrated noise (`event`
+ * is the headline's).
+ */
+export const planDetailsSchema = z.object({
+  request: planRequestSchema,
+  event: privacyEventSchema.describe("the plan's event, as the headline reports it"),
   privacyCurve: z.array(z.object({ delta: z.number(), epsilon: z.number() })),
   queryCurve: z.array(z.object({ queries: z.number(), answering: z.number(), synthetic: z.number() })),
   breakEven: z.object({
@@ -103,20 +125,27 @@ export const planResultSchema = z.object({
     synth: synthWorkloadSchema,
     basis: z.string(),
   }),
-  budget: z
-    .object({ cap: z.number(), delta: z.number(), spent: z.number(), afterPlan: z.number(), remainingRuns: z.number(), remainingAtLimit: z.boolean() })
-    .nullable(),
-  warnings: z.array(z.string()),
   seconds: z.number(),
   samplingModes: samplingComparisonSchema.optional().describe('synthesis workloads: both sampling modes side by side'),
 });
+export type PlanDetails = z.infer<typeof planDetailsSchema>;
+
+/** Both parts (`plan.compute`: the CLI, saved plans); `seconds` is their sum. */
+export const planResultSchema = planHeadlineSchema.extend(planDetailsSchema.shape);
 export type PlanResult = z.infer<typeof planResultSchema>;
+
+/** A headline and its details as one plan; `seconds` is the time of both. */
+export function joinPlan(headline: PlanHeadline, details: PlanDetails): PlanResult {
+  return { ...headline, ...details, seconds: headline.seconds + details.seconds };
+}
 
 export const savedPlanSchema = z.object({ id: z.number(), name: z.string(), createdAt: z.string(), request: planRequestSchema });
 export type SavedPlan = z.infer<typeof savedPlanSchema>;
 
 export const plannerMethods = {
   'plan.compute': method(planRequestSchema, planResultSchema, 'Price a workload: calibrated noise, ε bounds, curves, break-even, budget left, warnings'),
+  'plan.headline': method(planRequestSchema, planHeadlineSchema, "Price a workload, what is read first: calibrated noise, ε bounds, sampling rates, budget left, warnings"),
+  'plan.details': method(planRequestSchema, planDetailsSchema, "A priced workload's curves, break-even and sampling modes (same calibration as plan.headline)"),
   'plan.save': method(
     z.object({ name: z.string().trim().min(1).max(200), request: planRequestSchema }).strict(),
     savedPlanSchema,

@@ -5,7 +5,7 @@
  */
 import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
 import type { EpsilonBoundsDto, LedgerSummary } from '../../../../electron/shared/api/ledger';
-import type { PlanResult } from '../../../../electron/shared/api/planner';
+import type { PlanHeadline } from '../../../../electron/shared/api/planner';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { Section } from '../../components/Section';
 import { formatDelta, formatEpsilon, remainingInTerms, reservationsLine, spentPercent } from './ledgerView';
@@ -14,7 +14,7 @@ import { CompositionNote } from '../../components/epsilonGuide';
 const bounds = ({ lower, estimate, upper }: EpsilonBoundsDto) =>
   upper === 'Infinity' ? '∞: no finite ε at this δ' : `≤ ${formatEpsilon(upper)} (lower ${formatEpsilon(lower)}, estimate ${formatEpsilon(estimate)})`;
 
-export function BudgetCard({ summary, plan }: { summary: LedgerSummary; plan: PlanResult | null }) {
+export function BudgetCard({ summary, plan }: { summary: LedgerSummary; plan: PlanHeadline | null }) {
   const { budget, spent, reservations } = summary;
   if (!budget) {
     return (

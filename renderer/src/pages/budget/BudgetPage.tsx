@@ -46,6 +46,7 @@ function BudgetView({ api }: { api: VeilApi }) {
   const request = planRequest?.ok ? planRequest.request : null;
   const plan = usePlanCompute(api, request, current?.head.hash);
   const planForDataset = plan.result?.request.dataset === name ? plan.result : null;
+  const detailsForDataset = plan.details?.headline.request.dataset === name ? plan.details : null;
 
   return (
     <Stack spacing={2} sx={{ p: 3, maxWidth: 1200 }}>
@@ -80,7 +81,7 @@ function BudgetView({ api }: { api: VeilApi }) {
             onChange={setPlannerForm}
             request={request}
             requestError={planRequest?.ok === false ? planRequest.error : null}
-            plan={{ ...plan, result: planForDataset }}
+            plan={{ ...plan, result: planForDataset, details: detailsForDataset }}
           />
           <Section title="Ledger">
             <LedgerActions key={`ledger-${name}`} api={api} dataset={name} onRecord={() => setRecording(true)} />

@@ -1,17 +1,18 @@
 /**
  * A priced plan in numbers: calibrated noise, ε with its PLD bounds and the RDP
- * cross-check, sampling rates, the budget after the plan against the cap, the warnings
- * with their reasons, and how long the service took to compute it.
+ * cross-check, sampling rates (and both sampling modes once the details are in), the budget
+ * after the plan against the cap, the warnings with their reasons, and how long the service
+ * took to compute it.
  */
 import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
-import type { PlanResult } from '../../../../electron/shared/api/planner';
+import type { PlanDetails, PlanHeadline } from '../../../../electron/shared/api/planner';
 import { KeyValueTable, type KeyValueRow } from '../../components/KeyValueTable';
 import { formatDelta, formatEpsilon, remainingInTerms, spentPercent } from './ledgerView';
 import { noiseText, samplingText } from './planCharts';
 import { samplingModeLines } from '../../../../electron/shared/samplingModesText';
 import { CompositionNote } from '../../components/epsilonGuide';
 
-function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult['budget']>; workload: PlanResult['request']['workload'] }) {
+function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanHeadline['budget']>; workload: PlanHeadline['request']['workload'] }) {
   const over = budget.afterPlan > budget.cap;
   return (
     <Stack spacing={0.5}>
@@ -33,7 +34,15 @@ function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanResult[
   );
 }
 
-export function PlanResultView({ result }: { result: PlanResult }) {
+/** The sampling modes of a synthesis plan: from its details, once they are in. */
+function samplingModesRow(result: PlanHeadline, details: PlanDetails | null): KeyValueRow[] {
+  if (result.request.workload.kind !== 'synth') return [];
+  if (!details?.samplingModes) return [['Sampling modes', 'computing both modes side by side…']];
+  return [['Sampling modes', <span style={{ whiteSpace: 'pre-line' }}>{samplingModeLines(details.samplingModes).join('\n')}</span>]];
+}
+
+/** `details`: the details of this very headline, or null while they load. */
+export function PlanResultView({ result, details }: { result: PlanHeadline; details: PlanDetails | null }) {
   const { epsilon } = result;
   const rows: KeyValueRow[] = [
     ['Calibrated noise', noiseText(result.noise)],
@@ -43,10 +52,10 @@ export function PlanResultView({ result }: { result: PlanResult }) {
     ],
     ['RDP cross-check', result.rdpEpsilon === null ? 'not available: RDP here cannot account this event (a Poisson-subsampled mechanism other than the Gaussian)' : `ε ≤ ${formatEpsilon(result.rdpEpsilon)}`],
     ['Sampling rates', samplingText(result.samplingRates)],
-    ...(result.samplingModes ? [['Sampling modes', <span style={{ whiteSpace: 'pre-line' }}>{samplingModeLines(result.samplingModes).join('\n')}</span>] as KeyValueRow] : []),
+    ...samplingModesRow(result, details),
     ['Privacy units N', result.units.toLocaleString('en-US')],
     ['Budget', result.budget ? <BudgetAfterPlan budget={result.budget} workload={result.request.workload} /> : 'no budget set for this dataset'],
-    ['Computed in', `${(result.seconds * 1000).toFixed(0)} ms (in the service process)`],
+    ['Computed in', `${(result.seconds * 1000).toFixed(0)} ms (in the service process)${details ? `; curves, break-even and sampling modes ${(details.seconds * 1000).toFixed(0)} ms more` : ''}`],
   ];
   return (
     <Stack spacing={1}>

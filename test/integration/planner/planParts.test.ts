@@ -1,0 +1,126 @@
+/**
+ * The planner in two requests (plannerHandlers.ts): `plan.headline` and `plan.details` give,
+ * for fixed requests, exactly the numbers of the whole plan computed in one go (computePlan,
+ * no cache), and the numbers the one-request planner gave before the split
+ * (plansBeforeSplit.json: `plan.compute` of commit fcc9cef on this setup, seconds left out) up
+ * to one deliberate change: the vote's calibration starts from a better guess (its σ moved by
+ * 6e-7, within the 1e-3 tolerance, and what depends on it by as little). The
+ * headline and its details are of one calibration (same event, same noise), and the details
+ * calibrate nothing again — only the other sampling mode of a synthetic prompt, once.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callMethod } from '../../../electron/services/api';
+import { computePlan } from '../../../electron/services/planner/computePlan';
+import { planInputs } from '../../../electron/services/planner/plannerHandlers';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import { joinPlan, planRequestSchema, type PlanRequest, type PlanResult } from '../../../electron/shared/api/planner';
+
+const calibrations = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../electron/services/planner/fastAccounting', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../electron/services/planner/fastAccounting')>();
+  return {
+    ...original,
+    calibrateTwoStageDetailed: (...args: Parameters<typeof original.calibrateTwoStageDetailed>) => {
+      calibrations.count++;
+      return original.calibrateTwoStageDetailed(...args);
+    },
+  };
+});
+
+const DATASET = 'SpamAssassin sample';
+/** The requests of plansBeforeSplit.json, in its order. */
+const requests: PlanRequest[] = [
+  { dataset: DATASET, epsilon: 1, workload: { kind: 'synth' } },
+  { dataset: DATASET, epsilon: 2, workload: { kind: 'synth', method: 'dp-few-shot-exponential', maxTokens: 16 } },
+  { dataset: DATASET, epsilon: 1.5, workload: { kind: 'synth', method: 'adadpsyn', sampling: 'per-demonstration', maxTokens: 16 } },
+  { dataset: DATASET, epsilon: 1, workload: { kind: 'answer', queries: 100 } },
+  { dataset: DATASET, epsilon: 1.5, workload: { kind: 'answer', aggregation: 'embedding', queries: 1000 } },
+  { dataset: DATASET, epsilon: 2, workload: { kind: 'answer', aggregation: 'keyword', queries: 100 } },
+  { dataset: DATASET, epsilon: 2, workload: { kind: 'answer', aggregation: 'sga', queries: 30 } },
+] as PlanRequest[];
+const before = JSON.parse(readFileSync(join(import.meta.dirname, 'plansBeforeSplit.json'), 'utf8')) as Omit<PlanResult, 'seconds'>[];
+
+let dir: string;
+let ctx: ServiceContext;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-plan-parts-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  await callMethod(ctx, 'vault.createSample', {});
+  await callMethod(ctx, 'budget.set', { dataset: DATASET, epsilon: 8 });
+  await callMethod(ctx, 'ledger.record', { dataset: DATASET, event: { kind: 'pure', epsilon: 0.5 } as never, purpose: 'an earlier release' });
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const withoutSeconds = ({ seconds: _s, ...rest }: PlanResult) => rest;
+
+/** Where `actual` differs from `expected` (numbers: beyond a relative 1e-5): the paths, empty when none. */
+function differences(actual: unknown, expected: unknown, path = ''): string[] {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    return Math.abs(actual - expected) <= 1e-5 * Math.abs(expected) ? [] : [`${path}: ${actual} ≠ ${expected}`];
+  }
+  if (typeof expected === 'object' && expected !== null && typeof actual === 'object' && actual !== null) {
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    return [...keys].flatMap((k) => differences((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}.${k}`));
+  }
+  return actual === expected ? [] : [`${path}: ${String(actual)} ≠ ${String(expected)}`];
+}
+
+describe('plan.headline and plan.details', () => {
+  it('give the numbers of the whole plan computed at once, and of the planner before the split, for each workload', async () => {
+    expect(before).toHaveLength(requests.length);
+    for (const [i, request] of requests.entries()) {
+      const headline = await callMethod(ctx, 'plan.headline', request);
+      const details = await callMethod(ctx, 'plan.details', request);
+      const parsed = planRequestSchema.parse(request);
+      const whole = withoutSeconds(computePlan(parsed, await planInputs(ctx, parsed)));
+      expect(withoutSeconds(joinPlan(headline, details))).toEqual(whole);
+      expect(withoutSeconds(await callMethod(ctx, 'plan.compute', request))).toEqual(whole);
+      expect(differences(whole, before[i])).toEqual([]);
+    }
+  }, 120_000);
+
+  it('agree: the details are of the headline\'s event and noise', async () => {
+    for (const request of [requests[0], requests[3], requests[5]]) {
+      const headline = await callMethod(ctx, 'plan.headline', { ...request, epsilon: 1.7 });
+      const details = await callMethod(ctx, 'plan.details', { ...request, epsilon: 1.7 });
+      expect(details.event).toEqual(headline.event);
+      expect(details.request).toEqual(headline.request);
+      if (headline.event.kind === 'composed') expect(details.breakEven.query).toEqual(headline.event.event); // answering: Q times the compared query
+      const own = details.samplingModes?.modes.find((m) => m.sampling === 'per-token');
+      if (own) {
+        expect(own.noise).toEqual({ kind: 'gaussian', sigma: headline.noise.kind === 'gaussian' ? headline.noise.sigma : NaN });
+        expect(own.epsilonAtPlannedNoise).toBe(headline.epsilon.upper);
+      }
+    }
+  }, 120_000);
+
+  it('calibrate once: the details only calibrate the other sampling mode, which the headline of that mode then reuses', async () => {
+    const synth = { dataset: DATASET, epsilon: 2.3, workload: { kind: 'synth', maxTokens: 16 } } as PlanRequest;
+    const answer = { dataset: DATASET, epsilon: 2.3, workload: { kind: 'answer', queries: 40 } } as PlanRequest;
+    calibrations.count = 0;
+    await callMethod(ctx, 'plan.headline', answer);
+    expect(calibrations.count).toBe(1);
+    await callMethod(ctx, 'plan.details', answer);
+    expect(calibrations.count).toBe(1);
+    await callMethod(ctx, 'plan.headline', synth);
+    expect(calibrations.count).toBe(2);
+    await callMethod(ctx, 'plan.details', synth);
+    expect(calibrations.count).toBe(3); // per-demonstration's noise for the same ε
+    const other = await callMethod(ctx, 'plan.headline', { ...synth, workload: { ...synth.workload, sampling: 'per-demonstration' } } as PlanRequest);
+    expect(calibrations.count).toBe(3);
+    expect(other.event).not.toEqual((await callMethod(ctx, 'plan.headline', synth)).event);
+    // A ledger change reprices the budget, not the noise.
+    await callMethod(ctx, 'ledger.record', { dataset: DATASET, event: { kind: 'pure', epsilon: 0.1 } as never, purpose: 'spent meanwhile' });
+    const after = await callMethod(ctx, 'plan.headline', answer);
+    expect(calibrations.count).toBe(3);
+    expect(after.budget!.spent).toBeGreaterThan(0.5);
+  }, 120_000);
+});
