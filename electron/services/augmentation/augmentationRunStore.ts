@@ -6,7 +6,7 @@
  */
 import { augmentationDocumentSchema, type AugmentationDocument } from '../../../core/export/augmentationFormat';
 import { augmentationCertificateSchema, augmentRequestSchema, type AugmentationRunDto, type AugmentRequest } from '../../shared/api/augmentation';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { markInterruptedRuns } from '../jobs/interruptedRuns';
 import { RefusalError } from '../refusalError';
 
@@ -48,12 +48,13 @@ export class AugmentationRunStore {
     return lastId;
   }
 
-  setLedgerEntry(id: number, entryId: number) {
-    return this.db.run('UPDATE augmentation_runs SET ledger_entry_id = $entryId WHERE id = $id', { id, entryId });
+  setLedgerEntry(id: number, entryId: number, q: Queryable = this.db) {
+    return q.run('UPDATE augmentation_runs SET ledger_entry_id = $entryId WHERE id = $id', { id, entryId });
   }
 
-  succeed(id: number, document: AugmentationDocument) {
-    return this.db.run("UPDATE augmentation_runs SET status = 'succeeded', added = $added, certificate_json = $certificate WHERE id = $id", {
+  /** `q`: a transaction the caller holds (the one committing the ledger entry), else the database. */
+  succeed(id: number, document: AugmentationDocument, q: Queryable = this.db) {
+    return q.run("UPDATE augmentation_runs SET status = 'succeeded', added = $added, certificate_json = $certificate WHERE id = $id", {
       id, added: document.generated.added, certificate: JSON.stringify(document),
     });
   }

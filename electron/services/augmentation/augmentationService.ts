@@ -4,10 +4,11 @@
  * written) → as a job with progress and cancel: embed one point per privacy unit of the whole
  * private split and the public examples with the job's model (the embedding call answering
  * uses), release DPM centres, take the nearest public examples as seeds, have the model write
- * M new examples from the seeds alone → commit with the certificate's release hash (it covers the
- * new examples and their counts) → insert all of them into the PUBLIC split tagged 'generated' and
- * 'augmentation-<run id>', or none (a text another write added meanwhile fails the job, charged)
- * → store the certificate with the examples (the exported veil.augmentation/v1 document).
+ * M new examples from the seeds alone → in one transaction: commit with the certificate's release
+ * hash (it covers the new examples and their counts), insert all of them into the PUBLIC split
+ * tagged 'generated' and 'augmentation-<run id>', store the certificate with the examples (the
+ * exported veil.augmentation/v1 document). A text another write added meanwhile rolls that
+ * transaction back and is written again, so the paid-for release is not lost.
  * A cancelled, failed or crashed job keeps its reservation charged. Private text is read only to
  * be embedded; it never enters a prompt, a log or the run's row.
  */
@@ -117,25 +118,57 @@ export class AugmentationService {
       const fallback = released.seeds.length === 0;
       const seedIndices = fallback ? publicExamples.slice(0, 2 ** plan.depth).map((_, i) => i) : released.seeds;
       const seeds: SeedExample[] = seedIndices.map((i) => ({ text: publicExamples[i].text, answer: answerOf(dataset, publicExamples[i]) }));
-      const records = await this.write(job, runId, request, dataset, prep, seeds);
-      const examples: GeneratedExample[] = records.map((r) => ({ text: r.text, label: r.label ?? null, output: r.output ?? null }));
-      // Everything but the commit-bound fields is fixed before the commit, which records its release hash;
-      // the counts too: every example is added or the job fails (addAllRecords).
-      const issued: Omit<AugmentationDocument, 'ledger' | 'releaseHash'> = {
-        format: 'veil.augmentation/v1', dataset: dataset.name, issuedAt: new Date().toISOString(), privacyUnit: dataset.privacyUnit, neighbouring: 'add-remove',
-        mechanism: 'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres',
-        rho: plan.rho, depth: plan.depth, event: plan.event, epsilon: plan.epsilon, delta: plan.delta, accountant: plan.accountant,
-        model: { backend: prep.model.identity.backend, name: prep.model.identity.name },
-        seeds: { count: seeds.length, noisyCounts: released.noisyCounts, fallback },
-        generated: { requested: request.examples, added: records.length, duplicates: 0, tags: tagsOf(runId) },
-        contentHash: await augmentationContentHash(examples), examples,
-      };
-      const releaseHash = await augmentationReleaseHash(issued);
-      const commit = await this.ledger.commit(reservationId, { outputHash: releaseHash });
-      await this.runs.setLedgerEntry(runId, commit.id);
-      if (records.length > 0) await this.vault.addAllRecords(dataset.id, records);
-      await this.runs.succeed(runId, { ...issued, releaseHash, ledger: { entryId: commit.id, entryHash: commit.entryHash } });
-      return { runId, added: records.length, ledgerEntryId: commit.id };
+      const write = await this.writer(job, request, dataset, prep, seeds, runId);
+      let written: { index: number; record: NewRecord }[] = [];
+      for (let i = 0; i < request.examples; i++) {
+        job.progress('writing examples', i, request.examples, `example ${i + 1} of ${request.examples}`);
+        const record = await write(i);
+        if (record) written.push({ index: i, record });
+      }
+      const vaultDataset = await this.vault.dataset(dataset.id);
+      // The commit, the insert and the run's certificate are one transaction: all written or none.
+      // A text another write added since it was checked (the write lock is not held while the model
+      // writes) rolls it back, committing nothing; that example is written again (given up after
+      // WRITE_ATTEMPTS rounds) and the same release, already paid for, is committed with the new set.
+      for (let round = 1; ; round++) {
+        job.throwIfCancelled();
+        const records = written.map((w) => w.record);
+        const examples: GeneratedExample[] = records.map((r) => ({ text: r.text, label: r.label ?? null, output: r.output ?? null }));
+        // Everything but the commit-bound fields is fixed before the commit, which records its release hash;
+        // the counts too: every example is added or none (addAllRecordsIn).
+        const issued: Omit<AugmentationDocument, 'ledger' | 'releaseHash'> = {
+          format: 'veil.augmentation/v1', dataset: dataset.name, issuedAt: new Date().toISOString(), privacyUnit: dataset.privacyUnit, neighbouring: 'add-remove',
+          mechanism: 'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres',
+          rho: plan.rho, depth: plan.depth, event: plan.event, epsilon: plan.epsilon, delta: plan.delta, accountant: plan.accountant,
+          model: { backend: prep.model.identity.backend, name: prep.model.identity.name },
+          seeds: { count: seeds.length, noisyCounts: released.noisyCounts, fallback },
+          generated: { requested: request.examples, added: records.length, duplicates: 0, tags: tagsOf(runId) },
+          contentHash: await augmentationContentHash(examples), examples,
+        };
+        const releaseHash = await augmentationReleaseHash(issued);
+        try {
+          const { entry } = await this.ledger.commitWith(reservationId, { outputHash: releaseHash }, async (tx, commit) => {
+            const held = records.length > 0 ? await this.vault.addAllRecordsIn(tx, vaultDataset, records) : [];
+            if (held.length > 0) throw new HeldTexts(held);
+            await this.runs.setLedgerEntry(runId, commit.id, tx);
+            await this.runs.succeed(runId, { ...issued, releaseHash, ledger: { entryId: commit.id, entryHash: commit.entryHash } }, tx);
+          });
+          if (records.length > 0) this.vault.changed(dataset.id, 'records added');
+          return { runId, added: records.length, ledgerEntryId: entry.id };
+        } catch (error) {
+          if (!(error instanceof HeldTexts)) throw error;
+          const held = new Set(error.held);
+          const next: typeof written = [];
+          for (const [k, w] of written.entries()) {
+            if (!held.has(k)) next.push(w);
+            else if (round < WRITE_ATTEMPTS) {
+              const record = await write(w.index);
+              if (record) next.push({ index: w.index, record });
+            }
+          }
+          written = next;
+        }
+      }
     } catch (error) {
       const cancelled = job.signal.aborted;
       await this.runs.fail(runId, cancelled ? 'cancelled' : 'failed', `${cancelled ? 'cancelled' : publicReason(error)}; the reserved budget stays spent`);
@@ -203,34 +236,42 @@ export class AugmentationService {
     return out;
   }
 
-  /** The model writes M examples from the public seeds only (the dataset's domain learner when the reference learner is active). */
-  private async write(job: JobContext, runId: number, request: AugmentRequest, dataset: SynthesisDataset, prep: Prepared, seeds: SeedExample[]): Promise<NewRecord[]> {
+  /**
+   * The writer of examples from the public seeds only (the dataset's domain learner when the
+   * reference learner is active): example i → a record, or null when every attempt was empty or
+   * a text already written or held by the dataset.
+   */
+  private async writer(job: JobContext, request: AugmentRequest, dataset: SynthesisDataset, prep: Prepared, seeds: SeedExample[], runId: number): Promise<(index: number) => Promise<NewRecord | null>> {
     const instruction = await this.instruction(dataset);
     const generator = await modelForDataset(prep.model.model, this.source, dataset, defaultTemplate(instruction));
-    const records: NewRecord[] = [];
     const written = new Set<string>(); // content hashes: texts the vault would take for the same one
-    for (let i = 0; i < request.examples; i++) {
-      job.throwIfCancelled();
-      job.progress('writing examples', i, request.examples, `example ${i + 1} of ${request.examples}`);
+    return async (index) => {
       for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-        const generation = await generator.generate(augmentationPrompt(instruction, seeds, i), { maxTokens: request.maxTokens, temperature: 1, stop: ['\nText:'], signal: job.signal });
+        job.throwIfCancelled();
+        const generation = await generator.generate(augmentationPrompt(instruction, seeds, index), { maxTokens: request.maxTokens, temperature: 1, stop: ['\nText:'], signal: job.signal });
         const example = parseGenerated(generation.text);
         // A text the dataset already holds, in any split, is written again instead: the vault would
         // drop it, and which examples it drops would tell which texts the private split holds.
         if (!example || written.has(contentHash(example.text)) || (await holdsText(this.ledger.db, dataset.id, example.text))) continue;
         written.add(contentHash(example.text));
-        records.push(toRecord(dataset, example, runId));
-        break;
+        return toRecord(dataset, example, runId);
       }
-    }
-    job.throwIfCancelled();
-    return records;
+      job.throwIfCancelled();
+      return null;
+    };
   }
 
   private async instruction(dataset: SynthesisDataset): Promise<string> {
     const { description } = await this.vault.dataset(dataset.id);
     const labels = dataset.task === 'classification' ? ` Each answer is one of: ${dataset.labels.join(', ')}.` : '';
     return `${description.trim() || `Examples of the dataset "${dataset.name}".`}${labels}`;
+  }
+}
+
+/** Thrown inside the commit's transaction to roll it back: the records whose texts the dataset holds now. */
+class HeldTexts extends Error {
+  constructor(readonly held: number[]) {
+    super(`${held.length} generated texts were added by another write meanwhile`);
   }
 }
 

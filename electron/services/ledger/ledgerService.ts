@@ -11,7 +11,7 @@ import type { Bounds } from '../../../core/accounting/accountant';
 import { epsilonNumber, ledgerParametersSchema, toEpsilonBound, type BudgetDto, type EpsilonBoundsDto, type LedgerSummary } from '../../shared/api/ledger';
 import type { ServiceContext } from '../context';
 import { appDatabase } from '../db/appDatabase';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { privacyUnitCount, resolveDataset, type DatasetRef } from './datasets';
 import { entryViews, type LedgerEntryView } from './entryViews';
 import { LedgerError, NoBudgetError } from './errors';
@@ -95,6 +95,17 @@ export class LedgerService {
     this.inFlight.delete(reservationId);
     this.changed(entry);
     return entry;
+  }
+
+  /**
+   * `commit` and the writes that release the output in one transaction of this database
+   * (`release` must write through `tx` only): both are written or neither is, when it throws.
+   */
+  async commitWith<T>(reservationId: number, options: { outputHash?: string; actor?: string }, release: (tx: Queryable, entry: LedgerEntryRecord) => Promise<T>): Promise<{ entry: LedgerEntryRecord; result: T }> {
+    const done = await protocol.commitWith(this.db, reservationId, { actor: options.actor ?? this.actor, outputHash: options.outputHash }, release);
+    this.inFlight.delete(reservationId);
+    this.changed(done.entry);
+    return done;
   }
 
   /** How many more releases like `event` fit under the dataset's cap. */

@@ -134,6 +134,20 @@ export async function commit(db: Database, reservationId: number, meta: CommitMe
   return anchorEntry(db, await db.transaction((tx) => commitIn(tx, reservationId, meta)));
 }
 
+/**
+ * `commit` together with the writes that release the output (`release`, given the commit entry):
+ * one transaction, so the commit is written if and only if they are. When `release` throws,
+ * nothing is written and the reservation stays as it was (charged, not committed).
+ */
+export async function commitWith<T>(db: Database, reservationId: number, meta: CommitMeta, release: (tx: Queryable, entry: LedgerEntryRecord) => Promise<T>): Promise<{ entry: LedgerEntryRecord; result: T }> {
+  const done = await db.transaction(async (tx) => {
+    const entry = await commitIn(tx, reservationId, meta);
+    return { entry, result: await release(tx, entry) };
+  });
+  anchorEntry(db, done.entry);
+  return done;
+}
+
 async function commitIn(tx: Queryable, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
   const reservation = await readEntry(tx, reservationId);
   if (reservation?.type !== 'reserve') throw new LedgerError(`no reservation with id ${reservationId}`);

@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../db/database';
 import type { JobContext } from '../jobs/jobManager';
 import { bulk, compact, stats, type BulkTarget } from './curation';
 import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
-import { addHistory, checkLabel, getRecord, history, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
+import { addHistory, checkLabel, getRecord, history, holdsText, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
 import { runPiiRescan } from './piiRescan';
 import { SAMPLE_DATASETS, type SampleKind } from './sampleDataset';
 import { loadUnits, vaultPool, type VaultPool } from './sampler';
@@ -108,13 +108,17 @@ export class VaultService {
     return { added, duplicates: records.length - added };
   }
 
-  /** Adds every record or none: refused, writing nothing, when the dataset already holds one of their texts. */
-  async addAllRecords(ref: DatasetRef, records: readonly NewRecord[]): Promise<void> {
-    const dataset = await this.dataset(ref);
-    await this.db.transaction(async (tx) => {
-      if ((await insertAll(tx, dataset, records)) < records.length) throw new VaultError(`the dataset already holds one of the ${records.length} texts to add (written since they were checked): nothing was added`);
-    });
-    this.changed(dataset.id, 'records added');
+  /**
+   * Adds every record or none, inside a write transaction the caller holds (`tx`): the indices of
+   * the records whose texts the dataset already holds (then nothing is added), else [] with all
+   * of them added. The caller calls `changed` once its transaction has committed.
+   */
+  async addAllRecordsIn(tx: Queryable, dataset: DatasetDto, records: readonly NewRecord[]): Promise<number[]> {
+    const held: number[] = [];
+    for (const [i, r] of records.entries()) if (await holdsText(tx, dataset.id, r.text)) held.push(i);
+    if (held.length > 0) return held;
+    if ((await insertAll(tx, dataset, records)) < records.length) throw new VaultError(`${records.length} texts to add hold the same text twice: nothing was added`);
+    return [];
   }
 
   records(ref: DatasetRef, page: { filter: RecordFilter; offset: number; limit: number; order: 'id' | 'label' | 'split' | 'updated'; descending: boolean }) {
