@@ -37,6 +37,14 @@ export interface ModelCapabilities {
   generate: boolean;
   scoreLabels: boolean;
   embeddings: boolean;
+  /**
+   * A text's embedding does not depend on the texts embedded with it in one `embed` call (the
+   * llama.cpp host embeds one text at a time; the reference learner's TF-IDF is per text). Absent
+   * or false: not known (a remote server may batch on a GPU, where a batch-mate can change a
+   * vector's rounding), so a private text, whose vector must depend on its own unit alone
+   * (DPM sensitivity), is embedded one per call.
+   */
+  batchInvariantEmbeddings?: boolean;
   /** Most top tokens one request can return (servers cap logprobs); null = no cap. */
   maxTopTokens: number | null;
 }

@@ -215,6 +215,7 @@ export class ReferenceLearner implements LanguageModel {
     generate: true,
     scoreLabels: true,
     embeddings: true,
+    batchInvariantEmbeddings: true,
     maxTopTokens: null,
   };
 

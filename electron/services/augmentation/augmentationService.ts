@@ -41,8 +41,12 @@ import type { VaultService } from '../vault/vaultService';
 import type { AugmentationRunStore } from './augmentationRunStore';
 import { priceAugmentation } from './augmentationPricing';
 
-/** Texts per embedding call (public and private; a failed private call is made again one text at a time). */
-const EMBED_CHUNK = 32;
+/**
+ * Texts per embedding call: public texts always; private texts only on a model whose embeddings
+ * are batch-invariant (`capabilities.batchInvariantEmbeddings`), else one per call (a failed
+ * private call is made again one text at a time).
+ */
+export const EMBED_CHUNK = 32;
 /** Generations tried per example before it is given up (an empty answer, or a text the dataset holds). */
 const WRITE_ATTEMPTS = 3;
 export const GENERATED_TAG = 'generated';
@@ -206,14 +210,18 @@ export class AugmentationService {
   }
 
   /**
-   * The private split's embeddings, EMBED_CHUNK texts per call. A text the model cannot embed (too
-   * long for its context, refused by a server, malformed) is left out of its unit's point instead
-   * of failing the job, whose outcome must not depend on one unit outside the DP release
-   * (ARCHITECTURE §4): a call that fails as a whole is made again one text at a time, so only the
-   * failing text is left out. Each text's vector does not depend on its chunk on llama.cpp (the
-   * model host embeds one text at a time) nor with the reference learner (TF-IDF of the text).
+   * The private split's embeddings. A text the model cannot embed (too long for its context,
+   * refused by a server, malformed) is left out of its unit's point instead of failing the job,
+   * whose outcome must not depend on one unit outside the DP release (ARCHITECTURE §4): a call
+   * that fails as a whole is made again one text at a time, so only the failing text is left out.
+   * EMBED_CHUNK texts per call only where a text's vector does not depend on its chunk
+   * (`batchInvariantEmbeddings`: llama.cpp, whose host embeds one text at a time, and the
+   * reference learner's TF-IDF); otherwise (a remote server, which may batch on a GPU) one text
+   * per call, so that one unit cannot move another's point (the DPM sensitivity: each unit
+   * changes its own point only).
    */
   private async embedPrivate(job: JobContext, model: LanguageModel, texts: string[], dimension: number): Promise<(Float32Array | null)[]> {
+    const chunkSize = model.capabilities.batchInvariantEmbeddings === true ? EMBED_CHUNK : 1;
     const valid = (vector: Float32Array | undefined) => (vector && vector.length === dimension && vector.every(Number.isFinite) ? vector : null);
     const embedded = async (chunk: string[]): Promise<(Float32Array | undefined)[] | null> => {
       try {
@@ -225,12 +233,13 @@ export class AugmentationService {
       }
     };
     const out: (Float32Array | null)[] = [];
-    for (let i = 0; i < texts.length; i += EMBED_CHUNK) {
+    for (let i = 0; i < texts.length; i += chunkSize) {
       job.throwIfCancelled();
       job.progress('embedding the private split', i, texts.length);
-      const chunk = texts.slice(i, i + EMBED_CHUNK);
+      const chunk = texts.slice(i, i + chunkSize);
       const vectors = await embedded(chunk);
       if (vectors) out.push(...vectors.map(valid));
+      else if (chunk.length === 1) out.push(null);
       else for (const text of chunk) out.push(valid((await embedded([text]))?.[0]));
     }
     return out;

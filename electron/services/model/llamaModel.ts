@@ -34,6 +34,7 @@ export class LlamaModel implements LanguageModel {
     generate: true,
     scoreLabels: true,
     embeddings: true,
+    batchInvariantEmbeddings: true,
     maxTopTokens: null,
   };
   private readonly texts = new Map<TokenId, string>();

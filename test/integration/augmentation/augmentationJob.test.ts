@@ -130,4 +130,41 @@ describe('augmentation job', () => {
       spy.mockRestore();
     }
   }, 120_000);
+
+  it('batches private texts only on a model whose embeddings are batch-invariant; one per call otherwise', async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'notes3', task: 'generation', privacyUnit: 'record', description: 'Summarise each clinic note in one sentence.' });
+    await callMethod(ctx, 'vault.addRecords', {
+      dataset: 'notes3',
+      records: [
+        ...Array.from({ length: 40 }, (_, i) => ({ text: `Patient ${i} came in with ${topics[i % topics.length]}.`, output: topics[i % topics.length], split: 'private' as const })),
+        ...topics.map((t, i) => ({ text: `A visitor came in with ${t} for ${i + 2} days.`, output: t, split: 'public' as const })),
+      ],
+    });
+    await callMethod(ctx, 'budget.set', { dataset: 'notes3', epsilon: 2, delta: 1e-5 });
+    const model = await (await getModelService(ctx)).current();
+    const capabilities = model.capabilities;
+    expect(capabilities.batchInvariantEmbeddings).toBe(true); // the reference learner: TF-IDF of each text
+    const spy = vi.spyOn(model, 'embed');
+    const callSizes = async (batchInvariant: boolean | undefined) => {
+      spy.mockClear();
+      Object.assign(model, { capabilities: { ...capabilities, batchInvariantEmbeddings: batchInvariant } });
+      const { jobId } = await callMethod(ctx, 'augment.start', { dataset: 'notes3', epsilon: 0.2, examples: 1 });
+      expect((await ctx.jobs.wait(jobId)).error ?? null).toBeNull();
+      const calls = spy.mock.calls.map(([texts]) => texts);
+      return {
+        private: calls.filter((texts) => texts.some((t) => t.startsWith('Patient'))).map((texts) => texts.length),
+        // One call for the public split (6 records, and the examples earlier runs added).
+        publicCalls: calls.filter((texts) => texts.some((t) => t.startsWith('A visitor'))).length,
+      };
+    };
+    try {
+      expect(await callSizes(true)).toEqual({ private: [32, 8], publicCalls: 1 });
+      // A remote server's vectors may depend on their batch-mates: each private text alone; public texts still batched.
+      expect(await callSizes(false)).toEqual({ private: Array(40).fill(1), publicCalls: 1 });
+      expect(await callSizes(undefined)).toEqual({ private: Array(40).fill(1), publicCalls: 1 });
+    } finally {
+      Object.assign(model, { capabilities });
+      spy.mockRestore();
+    }
+  }, 180_000);
 });

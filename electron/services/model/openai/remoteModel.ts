@@ -79,6 +79,8 @@ export class RemoteModel implements LanguageModel {
       generate: true,
       scoreLabels: true,
       embeddings: true,
+      // A GPU server may batch the texts of one request: a vector may depend on its batch-mates.
+      batchInvariantEmbeddings: false,
       maxTopTokens: this.client.maxLogprobs,
     };
   }
