@@ -112,4 +112,25 @@ describe('answering teachers on an OpenAI-compatible server', () => {
     expect(batchSeeds).toHaveLength(2);
     expect(together).toEqual(alone);
   }, 60_000);
+
+  it('sampling from a seeded source with a refused teacher: exactly M seeds, the others as on the batch path', async () => {
+    const prompts = [teacherPrompt('free money offer'), teacherPrompt(`notes ${MARKER}`), null, teacherPrompt('meeting at noon')];
+    const options = (random: ReturnType<typeof seededRandom>) => ({ maxTokens: 4, temperature: 0.8, random });
+    let from = server.seeds.length;
+    const results = await teacherResults(generationCall(remote, options(seededRandom('refused'))), prompts);
+    // Every teacher's result taken (a failed batch would ask each alone here).
+    const got = await Promise.all([0, 1, 3].map((j) => results(j).then((text) => text, () => null)));
+    const drawn = server.seeds.slice(from);
+    // One seed per teacher with records (M = 3), the refused one's included; none drawn again.
+    expect(drawn).toHaveLength(3);
+    expect(got[1]).toBeNull();
+    // The batch path: each teacher's own request, seeds drawn in prompt order from the same source.
+    from = server.seeds.length;
+    const aloneRandom = seededRandom('refused');
+    const alone: (string | null)[] = [];
+    for (const p of prompts) alone.push(p === null ? null : await remote.generate(p, options(aloneRandom)).then((g) => g.text.trim(), () => null));
+    expect([...drawn].sort()).toEqual([...server.seeds.slice(from)].sort());
+    expect([got[0], got[2]]).toEqual([alone[0], alone[3]]);
+    expect(alone[0]).not.toBeNull();
+  }, 60_000);
 });

@@ -264,13 +264,20 @@ export class RemoteModel implements LanguageModel {
    * request; the caller then asks for each teacher alone (core/icl/answering/teacherCalls.ts),
    * and each gets what it gets here: the same request body, and the same seeds drawn in the
    * same order. A request carries one seed, so sampling from a seeded source sends one request
-   * per teacher (its own seed, as alone); greedy teachers draw no seed on either path.
+   * per teacher (its own seed, as alone); greedy teachers draw no seed on either path. There a
+   * refused request fails its own teacher only (null, as for a teacher the batch gave nothing):
+   * the call does not fail as a whole, so the caller does not ask every teacher again, which
+   * would draw M more seeds and repeat the requests that succeeded.
    */
   async generateEach(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]> {
     const present = prompts.flatMap((p, j) => (p === null ? [] : [j]));
     const out: (Generation | null)[] = prompts.map(() => null);
     if (present.length === 0) return out;
-    if (seededSampling(options)) return Promise.all(prompts.map((p) => (p === null ? null : this.generate(p, options))));
+    if (seededSampling(options)) {
+      // Every seed is drawn here, in prompt order, before the first request is answered.
+      const settled = await Promise.allSettled(prompts.map((p) => (p === null ? null : this.generate(p, options))));
+      return settled.map((r) => (r.status === 'fulfilled' ? r.value : null));
+    }
     const choices = await this.completions(present.map((j) => prompts[j]!), this.generationBody(options, undefined), options.signal);
     for (const [i, choice] of choices.entries()) out[present[i]] = await this.generation(choice);
     return out;
