@@ -79,4 +79,23 @@ describe('augmentation and texts the dataset holds', () => {
     const verified = await callMethod(ctx, 'certificate.verify', { document: exported.content });
     expect(verified.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([]);
   }, 120_000);
+
+  it('gives up an example still added by another write after 3 rounds; the rest is committed', async () => {
+    calls = 0;
+    const fresh = (call: number) => `Racing visitor note ${call}.`;
+    // Each call stands for another write that adds the previous call's text meanwhile.
+    writer = async (call) => {
+      if (call > 1) await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: [{ text: fresh(call - 1), split: 'public' }] });
+      return ` ${fresh(call)}\nAnswer: x`;
+    };
+    const { jobId, runId } = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.1, examples: 2 });
+    expect((await ctx.jobs.wait(jobId)).error ?? null).toBeNull();
+    // Round 1: note 1 held, written again (3); round 2: note 2 held, written again (4); round 3: note 3 held, given up.
+    expect(calls).toBe(4);
+    const run = await callMethod(ctx, 'augment.get', { id: runId });
+    expect(run).toMatchObject({ status: 'succeeded', added: 1 });
+    expect(run.certificate!.generated).toMatchObject({ requested: 2, added: 1, duplicates: 0 });
+    const tagged = await callMethod(ctx, 'vault.records', { dataset: 'notes', filter: { tags: [`augmentation-${runId}`] }, limit: 10 });
+    expect(tagged.rows.map((r) => r.text)).toEqual([fresh(4)]);
+  }, 120_000);
 });
