@@ -17,6 +17,8 @@ import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
+import type { Database, Queryable } from '../../../electron/services/db/database';
+import { getLedgerService, LedgerService } from '../../../electron/services/ledger/ledgerService';
 
 let dir: string;
 let ctx: ServiceContext;
@@ -137,5 +139,31 @@ describe('private pool sizes', () => {
     const { budget } = await callMethod(ctx, 'budget.set', { dataset: 'g', epsilon: 6 });
     expect(budget).toMatchObject({ epsilon: 6, delta: 1e-4 });
     expect((await callMethod(ctx, 'ledger.entries', { dataset: 'g' })).slice(before).map((e) => e.type)).toEqual(['budget']);
+  }, 60_000);
+
+  it('a charge landing between the service reading the chain and the budget transaction is seen: δ kept, no count drawn', async () => {
+    // The keep-or-draw decision is made from the transaction's view: a reservation that lands
+    // after any earlier read (here: just before the transaction begins) still keeps the δ.
+    await callMethod(ctx, 'vault.createDataset', { name: 'h', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'h', records });
+    await callMethod(ctx, 'budget.set', { dataset: 'h', epsilon: 5, delta: 1e-4 });
+    const shared = await getLedgerService(ctx);
+    let landed = false;
+    const racing: Database = Object.create(shared.db, {
+      transaction: {
+        value: async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+          if (!landed) {
+            landed = true;
+            await shared.record('h', { kind: 'gaussian', sigma: 5, sensitivity: 1, neighbouring: 'add-remove' }, { purpose: 'a release landing meanwhile' });
+          }
+          return shared.db.transaction(work);
+        },
+      },
+    });
+    const before = (await callMethod(ctx, 'ledger.entries', { dataset: 'h' })).length;
+    const { budget } = await new LedgerService(racing, ctx).setBudget('h', { epsilon: 6 });
+    expect(landed).toBe(true);
+    expect(budget).toMatchObject({ epsilon: 6, delta: 1e-4 });
+    expect((await callMethod(ctx, 'ledger.entries', { dataset: 'h' })).slice(before).map((e) => e.type)).toEqual(['reserve', 'commit', 'budget']);
   }, 60_000);
 });
