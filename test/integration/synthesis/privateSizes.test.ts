@@ -166,4 +166,16 @@ describe('private pool sizes', () => {
     expect(budget).toMatchObject({ epsilon: 6, delta: 1e-4 });
     expect((await callMethod(ctx, 'ledger.entries', { dataset: 'h' })).slice(before).map((e) => e.type)).toEqual(['reserve', 'commit', 'budget']);
   }, 60_000);
+
+  it('a job whose ε exceeds the cap at a δ below the budget δ is not refused early: at the budget δ it fits and runs', async () => {
+    // Calibrated to ε = 2.1 at δ = 1e-10, the job costs ≈ 1.5 at the budget's δ = 1e-5, where
+    // the ledger composes: the early refusal (ε alone above the cap) must not apply.
+    await callMethod(ctx, 'vault.createDataset', { name: 'k', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'k', records });
+    await callMethod(ctx, 'budget.set', { dataset: 'k', epsilon: 2, delta: 1e-5 });
+    await expect(callMethod(ctx, 'synth.start', { dataset: 'k', ...job, epsilon: 2.1 })).rejects.toThrow(/exceeds the budget cap of 2 on its own/);
+    const { jobId } = await callMethod(ctx, 'synth.start', { dataset: 'k', ...job, epsilon: 2.1, delta: 1e-10 });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+    expect((await callMethod(ctx, 'ledger.summary', { dataset: 'k' })).spent.epsilon.upper).toBeLessThanOrEqual(2);
+  }, 120_000);
 });
