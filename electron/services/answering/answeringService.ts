@@ -113,7 +113,7 @@ export class AnsweringService {
     checkPublicData(dataset, method, request, demos.length);
     // Refusals that need no size: they depend on the request, the setting and the cap only.
     checkCoversSize(request, poolSizeEvent(dataset.sizePublic === true));
-    refuseAboveCap(request.epsilon, (await this.budgetState(dataset))?.cap);
+    refuseAboveCap(request, await this.budgetState(dataset));
     const sized = await chargeSizeRelease(this.ledger, dataset, new Map([['all', await this.units(dataset)]]), 'size of the private split for DP answers');
     const units = sized.sizes.get('all')!;
     const size = { units, source: sized.source, event: sized.event, ledger: sized.ledger };

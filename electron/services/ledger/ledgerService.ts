@@ -134,16 +134,17 @@ export class LedgerService {
   async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
     const dataset = await resolveDataset(this.db, ref);
     const units = await privacyUnitCount(this.db, dataset.id);
-    const { budget: inForce, events } = await this.snapshot(dataset.id);
-    // With charges, an omitted δ keeps the δ in force and no count is drawn: the charge of a drawn
-    // count is checked at the δ it gives, so a refusal there would depend on an uncharged draw.
-    const kept = change.delta === undefined && inForce && events.length > 0 ? inForce.delta! : undefined;
-    // N of the default δ otherwise: a noisy count charged with the budget entry (the only charge
-    // then, pure ε: whether it fits the cap does not depend on the draw), or the exact count where declared public.
-    const sized = change.delta === undefined && kept === undefined && units ? await defaultDeltaUnits(this.db, dataset.id, units) : null;
-    const delta = change.delta ?? kept ?? (sized ? defaultDelta(sized.units) : undefined);
-    if (delta === undefined) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≪ 1/N can be chosen`);
-    const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta, deltaIsDefault: change.delta === undefined, purpose: change.purpose, actor: this.actor, charge: sized?.charge });
+    // Without charges (as the budget's transaction sees them), N of the default δ: a noisy count
+    // charged with the budget entry (the only charge then, pure ε: whether it fits the cap does
+    // not depend on the draw), or the exact count where declared public. With charges, the
+    // transaction keeps the δ in force and calls nothing here (reservations.ts).
+    const fromUnits = async (tx: Queryable) => {
+      const exact = await privacyUnitCount(tx, dataset.id);
+      if (!exact) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≪ 1/N can be chosen`);
+      const sized = await defaultDeltaUnits(tx, dataset.id, exact);
+      return { delta: defaultDelta(sized.units), charge: sized.charge };
+    };
+    const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta: change.delta, defaultDelta: fromUnits, purpose: change.purpose, actor: this.actor });
     this.changed(entry);
     const budget: BudgetDto = { datasetId: dataset.id, dataset: dataset.name, epsilon: entry.epsilonCap!, delta: entry.delta!, setAt: entry.createdAt, entryId: entry.id, privacyUnits: units };
     // The budget is written: a failure to account the spend now is a warning, never an error.
@@ -258,9 +259,9 @@ export class LedgerService {
  * N for the default δ (issue 20): the exact count where the analyst declared the size public,
  * else a noisy count (noisyPoolSizes.ts) whose release the budget entry's transaction charges.
  */
-async function defaultDeltaUnits(db: Database, datasetId: number, exact: number) {
-  const unit = (await db.get<{ unit: 'record' | 'subject' }>('SELECT privacy_unit AS unit FROM datasets WHERE id = $datasetId', { datasetId }))!.unit;
-  const release = releaseDatasetSizes({ privacyUnit: unit, sizePublic: await isSizePublic(db, datasetId) }, new Map([['all', exact]]));
+async function defaultDeltaUnits(q: Queryable, datasetId: number, exact: number) {
+  const unit = (await q.get<{ unit: 'record' | 'subject' }>('SELECT privacy_unit AS unit FROM datasets WHERE id = $datasetId', { datasetId }))!.unit;
+  const release = releaseDatasetSizes({ privacyUnit: unit, sizePublic: await isSizePublic(q, datasetId) }, new Map([['all', exact]]));
   const units = release.sizes.get('all')!;
   const charge = release.event && { event: release.event, purpose: 'noisy count of privacy units for the default δ', parameters: { ...sizeParameters(release.source) } };
   return { units, charge: charge ?? undefined };

@@ -167,31 +167,51 @@ async function commitIn(tx: Queryable, reservationId: number, meta: CommitMeta):
   });
 }
 
+/** A release the δ was computed from (a noisy count of the privacy units): charged in the budget's transaction. */
+export interface BudgetCharge {
+  event: PrivacyEvent;
+  purpose: string;
+  parameters: Record<string, unknown>;
+}
+
 export interface BudgetChange {
   epsilon: number;
-  delta: number;
-  /** δ was not given (a default): with charges, the δ in force is kept instead of raising it. */
-  deltaIsDefault?: boolean;
+  /** δ given by the caller. Omitted: the δ in force if the dataset has charges, else `defaultDelta`'s. */
+  delta?: number;
+  /**
+   * The default δ, called only when δ is omitted and the transaction sees no charge on the
+   * dataset: it may draw a count, returned as `charge` and charged with the budget entry.
+   */
+  defaultDelta?: (tx: Queryable) => Promise<{ delta: number; charge?: BudgetCharge }>;
   actor: string;
   purpose?: string;
-  /** A release the δ was computed from (a noisy count of the privacy units): charged in the same transaction. */
-  charge?: { event: PrivacyEvent; purpose: string; parameters: Record<string, unknown> };
 }
 
 /**
  * Sets or changes the dataset's budget: itself a ledger entry. Once the dataset has charges,
  * δ may only go down: the ledger prices every past release at the δ in force, so a larger δ
- * would lower the ε already spent and give budget back (ARCHITECTURE §4).
+ * would lower the ε already spent and give budget back (ARCHITECTURE §4). With charges, an
+ * omitted δ keeps the δ in force and no count is drawn: a drawn count's charge is checked at
+ * the δ it gives, so a refusal there would depend on an uncharged draw. Whether there are
+ * charges is decided inside the transaction, so a reservation landing just before it is seen.
  */
 export async function setBudget(db: Database, dataset: DatasetKey, change: BudgetChange): Promise<LedgerEntryRecord> {
   if (!(change.epsilon > 0 && Number.isFinite(change.epsilon))) throw new LedgerError(`ε cap must be finite and > 0, got ${change.epsilon}`);
-  if (!(change.delta > 0 && change.delta < 1)) throw new LedgerError(`δ must be in (0, 1), got ${change.delta}`);
+  if (change.delta !== undefined) checkDelta(change.delta);
   const { budget, last } = await db.transaction(async (tx) => {
-    let delta = change.delta;
     const current = await latestBudget(tx, dataset.id);
-    if (current && delta > current.delta! && (await hasCharges(tx, dataset.id))) {
-      if (!change.deltaIsDefault) throw new DeltaRaiseError(dataset.name, current.delta!, delta);
+    const charged = await hasCharges(tx, dataset.id);
+    let delta: number;
+    let charge: BudgetCharge | undefined;
+    if (change.delta !== undefined) {
+      if (current && charged && change.delta > current.delta!) throw new DeltaRaiseError(dataset.name, current.delta!, change.delta);
+      delta = change.delta;
+    } else if (current && charged) {
       delta = current.delta!;
+    } else {
+      if (!change.defaultDelta) throw new LedgerError(`pass δ: no default δ for "${dataset.name}"`);
+      ({ delta, charge } = await change.defaultDelta(tx));
+      checkDelta(delta);
     }
     const budget = await appendEntry(tx, {
       datasetId: dataset.id,
@@ -201,12 +221,16 @@ export async function setBudget(db: Database, dataset: DatasetKey, change: Budge
       purpose: change.purpose ?? 'budget set',
       actor: change.actor,
     });
-    if (!change.charge) return { budget, last: budget };
-    const reservation = await reserveIn(db, tx, dataset, privacyEventSchema.parse(change.charge.event), { ...change.charge, actor: change.actor });
+    if (!charge) return { budget, last: budget };
+    const reservation = await reserveIn(db, tx, dataset, privacyEventSchema.parse(charge.event), { ...charge, actor: change.actor });
     return { budget, last: await commitIn(tx, reservation.id, { actor: change.actor }) };
   });
   anchorEntry(db, last); // the newest entry written is the dataset's head
   return budget;
+}
+
+function checkDelta(delta: number): void {
+  if (!(delta > 0 && delta < 1)) throw new LedgerError(`δ must be in (0, 1), got ${delta}`);
 }
 
 async function hasCharges(tx: Queryable, datasetId: number): Promise<boolean> {

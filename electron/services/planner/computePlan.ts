@@ -4,7 +4,7 @@
  * cross-check, the sampling rates, what the dataset's budget has left after the plan and how
  * many more such plans fit, and the warnings. The details — curves, break-even, sampling
  * modes — are planDetails.ts, from the same calibration (plannerHandlers.ts); `computePlan`
- * is both.
+ * is both (`plan.compute`).
  */
 import type { PrivacyEvent } from '../../../core/accounting/events';
 import { largestWithinCap } from '../../../core/math/countSearch';
@@ -47,13 +47,14 @@ export function planHeadline(request: PlanRequest, inputs: PlanInputs, priced: P
 }
 
 /**
- * The whole plan, headline and details, from one calibration, uncached (`plan.compute` is
- * the same from the planner's caches); `priceOther` prices the other sampling mode.
+ * The whole plan, headline and details, from one calibration (`plan.compute`, with `price`
+ * reading the planner's calibration cache; `plan.headline` and `plan.details` are its two
+ * halves, each cached on its own). `price` also prices the other sampling mode.
  */
-export function computePlan(request: PlanRequest, inputs: PlanInputs, priceOther: PriceOther = (other) => pricePlan(other, inputs)): PlanResult {
+export function computePlan(request: PlanRequest, inputs: PlanInputs, price: PriceOther = (r) => pricePlan(r, inputs)): PlanResult {
   const started = performance.now();
-  const priced = pricePlan(request, inputs);
-  return joinPlan(planHeadline(request, inputs, priced, started), planDetails(request, inputs, priced, priceOther));
+  const priced = price(request);
+  return joinPlan(planHeadline(request, inputs, priced, started), planDetails(request, inputs, priced, price));
 }
 
 /**

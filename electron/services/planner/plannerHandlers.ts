@@ -10,8 +10,8 @@ import type { HandlerMap } from '../handler';
 import { privacyUnitCount } from '../ledger/datasets';
 import { getSynthesisService } from '../synthesis/synthesisHandlers';
 import { getStepCosts } from '../synthesis/stepCosts';
-import { joinPlan, type PlanDetails, type PlanHeadline, type PlanRequest } from '../../shared/api/planner';
-import { planHeadline } from './computePlan';
+import type { PlanDetails, PlanHeadline, PlanRequest, PlanResult } from '../../shared/api/planner';
+import { computePlan, planHeadline } from './computePlan';
 import { planDetails } from './planDetails';
 import { PlanCache, planKey } from './planCache';
 import { assertPlannable, pricePlan, type PlanInputs, type PricedPlan } from './planPricing';
@@ -54,6 +54,12 @@ async function details(ctx: ServiceContext, request: PlanRequest): Promise<PlanD
   );
 }
 
+/** The whole plan from one read of the inputs and the cached calibration (the CLI's `veil plan`). */
+async function whole(ctx: ServiceContext, request: PlanRequest): Promise<PlanResult> {
+  const [inputs, caches] = await Promise.all([planInputs(ctx, request), getCaches(ctx)]);
+  return computePlan(request, inputs, (r) => priced(caches, r, inputs));
+}
+
 const getPlanStore = (ctx: ServiceContext): Promise<PlanStore> => ctx.singleton('plans', async () => new PlanStore(await appDatabase(ctx)));
 
 type PlannerMethodName = 'plan.compute' | 'plan.headline' | 'plan.details' | 'plan.save' | 'plan.list' | 'plan.delete';
@@ -61,7 +67,7 @@ type PlannerMethodName = 'plan.compute' | 'plan.headline' | 'plan.details' | 'pl
 export const plannerHandlers: HandlerMap<PlannerMethodName> = {
   'plan.headline': async (request, ctx) => headline(ctx, request),
   'plan.details': async (request, ctx) => details(ctx, request),
-  'plan.compute': async (request, ctx) => joinPlan(await headline(ctx, request), await details(ctx, request)),
+  'plan.compute': async (request, ctx) => whole(ctx, request),
   'plan.save': async ({ name, request }, ctx) => {
     await headline(ctx, request); // refuse to save a plan that cannot be priced
     return (await getPlanStore(ctx)).save(name, request);

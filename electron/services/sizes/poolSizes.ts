@@ -78,9 +78,12 @@ export async function chargeSizeRelease<K>(
 
 /**
  * Refused before any size is drawn: a release calibrated so that it costs ε in all (size
- * release included, within the calibration's 0.1 %) cannot fit under a cap below 0.99·ε, and
- * this depends on the request and the cap only.
+ * release included, within the calibration's 0.1 %) at the request's δ cannot fit under a cap
+ * below 0.99·ε, and this depends on the request and the cap only. The ledger composes at the
+ * budget's δ: where the request's δ is smaller, the release costs less there and may fit, so
+ * nothing is refused early (the ledger's reservation still refuses what does not fit).
  */
-export function refuseAboveCap(epsilon: number, cap: number | undefined): void {
-  if (cap !== undefined && epsilon * 0.99 > cap) throw new RefusalError(`ε = ${epsilon} exceeds the budget cap of ${cap} on its own: lower ε`);
+export function refuseAboveCap(request: { epsilon: number; delta?: number }, budget: { cap: number; delta: number } | null | undefined): void {
+  if (!budget || (request.delta !== undefined && request.delta < budget.delta)) return;
+  if (request.epsilon * 0.99 > budget.cap) throw new RefusalError(`ε = ${request.epsilon} exceeds the budget cap of ${budget.cap} on its own: lower ε`);
 }

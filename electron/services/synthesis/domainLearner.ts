@@ -23,18 +23,23 @@ const PUBLIC_LIMIT = 5000;
 
 /** Learners kept (most recently used last). */
 const KEPT = 4;
-const learners = new Map<string, Promise<ReferenceLearner>>();
+const learners = new Map<string, { datasetId: number; learner: Promise<ReferenceLearner> }>();
 
 export async function domainLearner(source: SynthesisSource, dataset: SynthesisDataset, template: PromptTemplate): Promise<ReferenceLearner> {
   const version = await source.publicVersion?.(dataset);
   if (version === undefined) return buildLearner(source, dataset, template);
   const key = JSON.stringify([version, dataset.name, dataset.labels, template.instruction, template.inputPrefix, template.labelPrefix, template.maxExampleChars]);
-  const kept = learners.get(key) ?? buildLearner(source, dataset, template);
+  const kept = learners.get(key)?.learner ?? buildLearner(source, dataset, template);
   learners.delete(key);
-  learners.set(key, kept);
+  learners.set(key, { datasetId: dataset.id, learner: kept });
   while (learners.size > KEPT) learners.delete(learners.keys().next().value!);
-  kept.catch(() => learners.get(key) === kept && learners.delete(key));
+  kept.catch(() => learners.get(key)?.learner === kept && learners.delete(key));
   return kept;
+}
+
+/** Drops the learners kept for a dataset id (its dataset deleted: its public texts are not kept in memory). */
+export function forgetLearners(datasetId: number): void {
+  for (const [key, kept] of learners) if (kept.datasetId === datasetId) learners.delete(key);
 }
 
 async function buildLearner(source: SynthesisSource, dataset: SynthesisDataset, template: PromptTemplate): Promise<ReferenceLearner> {

@@ -81,7 +81,7 @@ export class SynthesisService {
   async start(request: SynthesisRequest): Promise<{ jobId: string; runId: number }> {
     const { dataset, poolUnits } = await this.pools(request.dataset);
     const { pools } = synthesisFamily(request, dataset, poolUnits);
-    refuseAboveCap(request.epsilon, (await this.budgetState(dataset))?.cap);
+    refuseAboveCap(request, await this.budgetState(dataset));
     const generator = await this.generatorModel(dataset, templateFor(dataset, request)); // a missing model charges nothing
     checkCandidates(generator.model, request.topK);
     const used = new Map(pools.map((p) => [p.label, poolUnits.get(p.label)!]));

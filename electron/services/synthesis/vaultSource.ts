@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context';
 import { isSizePublic } from '../sizes/poolSizes';
 import { getVaultService } from '../vault/vaultHandlers';
 import type { LabelledExample, SynthesisSource } from './synthesisSource';
+import { forgetLearners } from './domainLearner';
 
 const FETCH_CHUNK = 500;
 
@@ -35,17 +36,19 @@ async function sampleSplit(db: Database, datasetId: number, split: 'public' | 'h
 }
 
 /**
- * The public split's version: count, largest and summed ids, the latest change, summed label
- * lengths. Every write to a record sets its updated_at (vault/records.ts, curation.ts; an
- * import sets it on insert), so an edit, a relabel, a move in and a new record move the
- * latest change, and a deletion or a move out moves the count. One indexed pass over the
- * public rows (no text read): far cheaper than the learner it keys.
+ * The public split's version: a counter SQLite moves on every insert, delete and change of a
+ * public record (migration 19's triggers), never the clock. One row read.
  */
-const PUBLIC_VERSION = `SELECT count(*) AS n, max(id) AS maxId, total(id) AS ids, max(updated_at) AS updated, total(length(label)) AS labels
-  FROM records WHERE dataset_id = $datasetId AND split = 'public'`;
+const PUBLIC_VERSION = 'SELECT public_version AS version FROM datasets WHERE id = $datasetId';
 
 export async function vaultSource(ctx: ServiceContext): Promise<SynthesisSource> {
   const vault = await getVaultService(ctx);
+  // A deleted dataset's learners are dropped at once, not left to age out of the cache.
+  await ctx.singleton(
+    'synthesis.forgetDeletedLearners',
+    () => ctx.subscribe((event, payload) => event === 'vault.changed' && (payload as { what: string }).what === 'deleted' && forgetLearners((payload as { datasetId: number }).datasetId)),
+    (unsubscribe) => void unsubscribe(),
+  );
   return {
     dataset: async (name) => {
       const d = await vault.dataset(name);

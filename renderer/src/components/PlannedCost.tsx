@@ -5,13 +5,17 @@ import { CompositionNote } from './epsilonGuide';
 
 const fmt = (x: number) => x.toPrecision(4);
 
-/** The budget now and after the job (accounted upper bounds), or that the dataset has none. */
-export function budgetRow(budget: { cap: number; spent: number; afterJob: number } | null): KeyValueRow {
+/**
+ * The budget now and after the job (accounted upper bounds), or that the dataset has none;
+ * `job` names what is priced ("batch" for answers), `left` says how many more such jobs fit.
+ */
+export function budgetRow(budget: { cap: number; spent: number; afterJob: number } | null, options: { job?: string; left?: string } = {}): KeyValueRow {
   return [
     'Budget',
     budget ? (
       <>
-        {fmt(budget.spent)} spent of {fmt(budget.cap)}; after this job {fmt(budget.afterJob)}
+        {fmt(budget.spent)} spent of {fmt(budget.cap)}; after this {options.job ?? 'job'} {fmt(budget.afterJob)}
+        {options.left ? `; ${options.left}` : ''}
         <CompositionNote />
       </>
     ) : (

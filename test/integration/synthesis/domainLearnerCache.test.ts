@@ -4,12 +4,14 @@
  * 1. reused while the public split is unchanged, whatever happens to the private split;
  * 2. rebuilt after any change to the public split — a new record, a relabel, a move in or
  *    out, a redaction, a deletion — and the new learner knows the new public words;
- * 3. a kept learner writes exactly what a fresh one writes (same seed, same bits).
+ * 3. a kept learner writes exactly what a fresh one writes (same seed, same bits);
+ * 4. the version is a counter SQLite moves, not the clock: a redaction under a frozen clock
+ *    still rebuilds it; a deleted dataset's learners are dropped.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultTemplate } from '../../../core/icl/prompts';
 import { seededRandom } from '../../../core/random/seededRandom';
 import { callMethod } from '../../../electron/services/api';
@@ -84,6 +86,43 @@ describe('the domain learner kept per version of the public split', () => {
     expect((await changed()).tokenizer.pieces.some((p) => p.includes('carol'))).toBe(false);
     await callMethod(ctx, 'vault.bulk', { dataset: 'notes', target: { ids: [publicId] }, action: { kind: 'delete' } });
     await changed();
+  });
+
+  it('is rebuilt after a redaction made within the same millisecond as the insert (the clock never moves)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T00:00:00.000Z') });
+    try {
+      await callMethod(ctx, 'vault.createDataset', { name: 'frozen', labels: ['a', 'b'] });
+      await callMethod(ctx, 'vault.addRecords', {
+        dataset: 'frozen',
+        records: [
+          { text: 'public note from dave@example.com about the shoulder', label: 'a', split: 'public' },
+          { text: 'public note about the hip', label: 'b', split: 'public' },
+        ],
+      });
+      const source = await vaultSource(ctx);
+      const before = await domainLearner(source, await source.dataset('frozen'), template);
+      expect(before.tokenizer.pieces.some((p) => p.includes('dave'))).toBe(true);
+      const [withEmail] = await (await getVaultService(ctx)).db.all<{ id: number }>("SELECT id FROM records WHERE text LIKE '%dave@%'");
+      await callMethod(ctx, 'vault.redact', { id: withEmail.id });
+      const after = await domainLearner(source, await source.dataset('frozen'), template);
+      expect(after).not.toBe(before);
+      expect(after.tokenizer.pieces.some((p) => p.includes('dave'))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("drops a deleted dataset's learners", async () => {
+    await callMethod(ctx, 'vault.createDataset', { name: 'gone', labels: ['a', 'b'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'gone', records: [{ text: 'public note about the heel', label: 'a', split: 'public' }] });
+    const inner = await vaultSource(ctx);
+    // A version that never moves: only the deletion can drop the kept learner.
+    const source: SynthesisSource = { ...inner, publicVersion: async () => 'fixed' };
+    const dataset = await source.dataset('gone');
+    const kept = await domainLearner(source, dataset, template);
+    expect(await domainLearner(source, dataset, template)).toBe(kept);
+    await callMethod(ctx, 'vault.deleteDataset', { dataset: 'gone', compact: false });
+    expect(await domainLearner(source, dataset, template)).not.toBe(kept);
   });
 
   it('writes exactly what a freshly built learner writes', async () => {

@@ -17,6 +17,8 @@ import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
+import type { Database, Queryable } from '../../../electron/services/db/database';
+import { getLedgerService, LedgerService } from '../../../electron/services/ledger/ledgerService';
 
 let dir: string;
 let ctx: ServiceContext;
@@ -138,4 +140,42 @@ describe('private pool sizes', () => {
     expect(budget).toMatchObject({ epsilon: 6, delta: 1e-4 });
     expect((await callMethod(ctx, 'ledger.entries', { dataset: 'g' })).slice(before).map((e) => e.type)).toEqual(['budget']);
   }, 60_000);
+
+  it('a charge landing between the service reading the chain and the budget transaction is seen: δ kept, no count drawn', async () => {
+    // The keep-or-draw decision is made from the transaction's view: a reservation that lands
+    // after any earlier read (here: just before the transaction begins) still keeps the δ.
+    await callMethod(ctx, 'vault.createDataset', { name: 'h', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'h', records });
+    await callMethod(ctx, 'budget.set', { dataset: 'h', epsilon: 5, delta: 1e-4 });
+    const shared = await getLedgerService(ctx);
+    let landed = false;
+    const racing: Database = Object.create(shared.db, {
+      transaction: {
+        value: async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+          if (!landed) {
+            landed = true;
+            await shared.record('h', { kind: 'gaussian', sigma: 5, sensitivity: 1, neighbouring: 'add-remove' }, { purpose: 'a release landing meanwhile' });
+          }
+          return shared.db.transaction(work);
+        },
+      },
+    });
+    const before = (await callMethod(ctx, 'ledger.entries', { dataset: 'h' })).length;
+    const { budget } = await new LedgerService(racing, ctx).setBudget('h', { epsilon: 6 });
+    expect(landed).toBe(true);
+    expect(budget).toMatchObject({ epsilon: 6, delta: 1e-4 });
+    expect((await callMethod(ctx, 'ledger.entries', { dataset: 'h' })).slice(before).map((e) => e.type)).toEqual(['reserve', 'commit', 'budget']);
+  }, 60_000);
+
+  it('a job whose ε exceeds the cap at a δ below the budget δ is not refused early: at the budget δ it fits and runs', async () => {
+    // Calibrated to ε = 2.1 at δ = 1e-10, the job costs ≈ 1.5 at the budget's δ = 1e-5, where
+    // the ledger composes: the early refusal (ε alone above the cap) must not apply.
+    await callMethod(ctx, 'vault.createDataset', { name: 'k', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'k', records });
+    await callMethod(ctx, 'budget.set', { dataset: 'k', epsilon: 2, delta: 1e-5 });
+    await expect(callMethod(ctx, 'synth.start', { dataset: 'k', ...job, epsilon: 2.1 })).rejects.toThrow(/exceeds the budget cap of 2 on its own/);
+    const { jobId } = await callMethod(ctx, 'synth.start', { dataset: 'k', ...job, epsilon: 2.1, delta: 1e-10 });
+    expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
+    expect((await callMethod(ctx, 'ledger.summary', { dataset: 'k' })).spent.epsilon.upper).toBeLessThanOrEqual(2);
+  }, 120_000);
 });

@@ -33,10 +33,10 @@ async function schemaAndFtsConfig() {
   };
 }
 
-async function importCsv(name: string, rows: string[], onBadRow: 'skip' | 'abort' = 'skip') {
+async function importCsv(name: string, rows: string[], onBadRow: 'skip' | 'abort' = 'skip', split: 'private' | 'public' = 'private') {
   const path = join(dir, name);
   writeFileSync(path, `text,label\n${rows.join('\n')}\n`);
-  const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { label: 'label' }, onBadRow });
+  const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { label: 'label' }, onBadRow, split });
   return ctx.jobs.wait(jobId);
 }
 
@@ -73,6 +73,19 @@ describe('import bulk load', () => {
     const db = (await getVaultService(ctx)).db;
     await db.exec(`INSERT INTO records_fts (records_fts) VALUES ('integrity-check')`);
   }, 300_000); // a 17 MB import: seconds, minutes on a loaded 2-core machine
+
+  it("moves the public split's version once for a whole public import, and its trigger is back after", async () => {
+    const db = (await getVaultService(ctx)).db;
+    const version = async () => (await db.get<{ v: number }>("SELECT public_version AS v FROM datasets WHERE name = 'mail'"))!.v;
+    const before = await schemaAndFtsConfig();
+    const start = await version();
+    const job = await importCsv('p.csv', Array.from({ length: 600 }, (_, i) => `ibex number ${i},ham`), 'skip', 'public');
+    expect(job.status).toBe('succeeded');
+    expect(await version()).toBe(start + 1);
+    expect((await schemaAndFtsConfig()).schema).toEqual(before.schema);
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'ibex after', label: 'ham', split: 'public' }] });
+    expect(await version()).toBe(start + 2); // the per-row trigger is back
+  });
 
   it('an aborted import leaves nothing indexed and the trigger in place', async () => {
     const before = await schemaAndFtsConfig();

@@ -16,9 +16,11 @@ import { auditRunsMigration } from './010_audit_runs';
 import { augmentationRunsMigration } from './012_augmentation_runs';
 import { publicSourceMigration } from './013_public_source';
 import { dropContentHashIndexMigration } from './015_drop_content_hash_index';
+import { publicVersionMigration } from './019_public_version';
 
 export const migrations: Migration[] = [
   vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration,
   jobsMigration, privateSizesMigration, answerRunsMigration, auditRunsMigration,
   augmentationRunsMigration, publicSourceMigration, dropContentHashIndexMigration,
+  publicVersionMigration,
 ];

@@ -13,6 +13,8 @@
  *   (SQLite's default 2 MB makes every random content-hash index insert a page miss): 16 MiB,
  *   or an eighth of the file up to 64 MiB (a 1M-row file's unique hash index outgrows 16 MiB;
  *   64 MiB took a sixth off SQLite's CPU there).
+ * - the per-row trigger moving the dataset's public-split version (migration 19) is dropped
+ *   too, re-created from its stored SQL, and the version moved once for the whole import;
  * Both are bounded, so memory stays flat however large the file. Full-text 'secure-delete'
  * (migration 5) is untouched: it governs deletes, and a bulk load deletes nothing.
  * Other connections never see the trigger missing: they read the last committed schema, and
@@ -28,6 +30,7 @@ const FTS_DEFAULT_HASH_BYTES = 2 ** 20;
 /** Text indexed for search per statement, characters: a segment's worth or more. */
 const FTS_CHUNK_CHARS = 16_000_000;
 const TRIGGER = 'records_fts_insert';
+const PUBLIC_TRIGGER = 'records_public_insert';
 
 export class BulkLoad {
   /** Inserted rows not indexed for search yet: their id range and characters. */
@@ -38,6 +41,7 @@ export class BulkLoad {
     private readonly importId: number,
     private readonly triggerSql: string | null,
     private readonly restore: { cacheSize: number; hashSize: number },
+    private readonly publicTriggerSql: string | null,
   ) {}
 
   static async start(tx: Queryable, importId: number, fileBytes: number): Promise<BulkLoad> {
@@ -50,7 +54,9 @@ export class BulkLoad {
       await tx.exec(`DROP TRIGGER ${TRIGGER}`);
       await tx.run(`INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', $bytes)`, { bytes: FTS_HASH_BYTES });
     }
-    return new BulkLoad(tx, importId, trigger?.sql ?? null, { cacheSize, hashSize: hash?.v ?? FTS_DEFAULT_HASH_BYTES });
+    const publicTrigger = await tx.get<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = '${PUBLIC_TRIGGER}'`);
+    if (publicTrigger) await tx.exec(`DROP TRIGGER ${PUBLIC_TRIGGER}`);
+    return new BulkLoad(tx, importId, trigger?.sql ?? null, { cacheSize, hashSize: hash?.v ?? FTS_DEFAULT_HASH_BYTES }, publicTrigger?.sql ?? null);
   }
 
   /** Notes the rows one batch inserted (`chars` of text), and indexes them for search once enough are waiting. */
@@ -69,12 +75,16 @@ export class BulkLoad {
     await this.tx.run(`INSERT INTO records_fts (rowid, text) SELECT id, text FROM records WHERE id BETWEEN $first AND $last AND import_id = $importId`, { first, last, importId: this.importId });
   }
 
-  /** Indexes the rest for search and puts the trigger, 'hashsize' and the cache back. */
+  /** Indexes the rest for search, puts the triggers, 'hashsize' and the cache back, and moves the public version. */
   async finish(): Promise<void> {
     await this.index();
     if (this.triggerSql) {
       await this.tx.run(`INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', $bytes)`, { bytes: this.restore.hashSize });
       await this.tx.exec(this.triggerSql);
+    }
+    if (this.publicTriggerSql) {
+      await this.tx.exec(this.publicTriggerSql);
+      await this.tx.run('UPDATE datasets SET public_version = public_version + 1 WHERE id = (SELECT dataset_id FROM imports WHERE id = $importId)', { importId: this.importId });
     }
     await this.tx.exec(`PRAGMA cache_size = ${this.restore.cacheSize}`);
   }
