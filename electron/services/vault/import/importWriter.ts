@@ -1,11 +1,13 @@
 /**
  * Writing an import inside its transaction: the `imports` row, then accepted records in
  * batches of one INSERT … SELECT over a JSON array (five times faster than a statement per
- * row; `jsonb_each` hands each row over already parsed). Each record is PII-scanned with the vault's scanner and hashed for duplicate
- * detection; the unique (dataset, content hash) index skips duplicates of records already in
- * the dataset or earlier in the file; when a batch lost rows, the hashes of those that went
- * in tell which lines were duplicates. The records go in under a bulk load (bulkLoad.ts): they are indexed
- * for search a few large chunks at a time.
+ * row; `jsonb_each` hands each row over already parsed). Each record is PII-scanned with the
+ * vault's scanner and hashed for duplicate detection; the unique (dataset, content hash) index
+ * skips duplicates of records already in the dataset or earlier in the file. A batch's count
+ * of inserted rows and last id tell which rows went in (no RETURNING: reading every row back
+ * cost the importing thread more than the rest of the insert); only when a batch lost rows
+ * are their hashes read, to report the duplicates by line. The records go in under a bulk
+ * load (bulkLoad.ts): they are indexed for search a few large chunks at a time.
  */
 import type { NewRecord } from '../../../shared/api/vault';
 import type { ImportReport } from '../../../shared/api/vaultFiles';
@@ -60,6 +62,8 @@ export class RecordWriter {
   /** The last batch's insert: each waits for the one before. */
   private inserting: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | null = null;
+  /** Set when the import stops early: batches still queued are not inserted. */
+  private stopping = false;
   private bulk: BulkLoad | null = null;
 
   constructor(
@@ -86,8 +90,9 @@ export class RecordWriter {
     await this.bulk?.finish();
   }
 
-  /** Waits for the inserts queued, ignoring their outcome (before the transaction is rolled back). */
-  idle(): Promise<void> {
+  /** Drops the batches not started and waits for the one in flight, ignoring its outcome (before the transaction is rolled back). */
+  stop(): Promise<void> {
+    this.stopping = true;
     return this.inserting.catch(() => undefined);
   }
 
@@ -109,6 +114,7 @@ export class RecordWriter {
   }
 
   private async insert(batch: { rows: string; lines: number[]; hashes: string[]; chars: number }): Promise<void> {
+    if (this.stopping) return;
     this.bulk ??= await BulkLoad.start(this.tx, this.target.importId, this.target.fileBytes);
     const { datasetId, importId } = this.target;
     const params = { datasetId, importId, rows: batch.rows, now: new Date().toISOString() };
