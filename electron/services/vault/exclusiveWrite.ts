@@ -16,15 +16,11 @@ function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/**
- * Runs `work` in one transaction on a fresh connection to `file`, after earlier exclusive writes
- * to it; `setup` (pragmas of that connection) runs before the transaction begins.
- */
-export function exclusiveWrite<T>(file: string, work: (tx: Queryable) => Promise<T>, setup?: string): Promise<T> {
+/** Runs `work` in one transaction on a fresh connection to `file`, after earlier exclusive writes to it. */
+export function exclusiveWrite<T>(file: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return oneAtATime(file, async () => {
     const db = await Database.open(file);
     try {
-      if (setup) await db.exec(setup);
       return await db.transaction(work);
     } finally {
       await db.close();

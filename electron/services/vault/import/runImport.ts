@@ -102,16 +102,9 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   return result;
 }
 
-/**
- * Statement journals in memory: every batch's INSERT keeps the pages it changes until it ends
- * (it may abort on a constraint), ≈ 2 MB per batch; in a temporary file that was a fifth of
- * SQLite's time. SQLite decides where when the transaction begins.
- */
-const IMPORT_CONNECTION = 'PRAGMA temp_store = MEMORY';
-
 /** The job body: the whole import in one transaction; the report is the job's result. */
 export async function runImport(prepared: PreparedImport, job: JobContext, vault: VaultService): Promise<ImportReport> {
-  const report = await exclusiveWrite(vault.db.file, (tx) => importRows(tx, prepared, job), IMPORT_CONNECTION);
+  const report = await exclusiveWrite(vault.db.file, (tx) => importRows(tx, prepared, job));
   vault.changed(prepared.dataset.id, 'imported');
   return report;
 }
