@@ -1,5 +1,5 @@
 /**
- * The import's batches (importWriter.ts): rows go in 500 at a time, several batches queued
+ * The import's batches (importWriter.ts): rows go in BATCH_ROWS at a time, several batches queued
  * behind the one SQLite is inserting. Which lines were duplicates is worked out from the ids a
  * batch took (no RETURNING), so duplicates are placed at a batch's first and last row, fill a
  * whole batch, and repeat records already in the dataset; every stored field must be exactly
@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
+import { BATCH_ROWS } from '../../../electron/services/vault/import/importWriter';
 import { piiKindsOf } from '../../../electron/services/vault/records';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 import { scanPii } from '../../../electron/services/vault/vaultService';
@@ -49,22 +50,25 @@ describe('import batches', () => {
   it('reports duplicates by line at batch edges, in a batch of only duplicates and of earlier records; stores every field as read', async () => {
     await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'already here', label: 'ham' }] });
     const special = ['a "quoted" \\ back\\slash', 'tab\there\nnew line', 'ünïcödé 日本 🙂 e-mail jo@example.org', 'call +1 415 555 0100', '{"json": [1, 2]}'];
-    const rows = Array.from({ length: 2_100 }, (_, i) => ({ text: `row ${i} ${special[i % special.length]}`, label: i % 2 ? 'spam' : 'ham' }));
+    const B = BATCH_ROWS;
+    const total = 4 * B + 100;
+    const rows = Array.from({ length: total }, (_, i) => ({ text: `row ${i} ${special[i % special.length]}`, label: i % 2 ? 'spam' : 'ham' }));
     const expectedDuplicates: number[] = [];
     const repeat = (line: number, text: string) => {
       rows[line - 1] = { text, label: 'ham' };
       expectedDuplicates.push(line);
     };
-    repeat(501, rows[10].text); // the last row of the first batch repeats an earlier row of it
-    repeat(502, 'ALREADY   here'); // the first row of the second batch repeats a record already in the dataset
-    for (let line = 1_001; line <= 1_500; line++) repeat(line, rows[(line - 1_001) % 400].text); // a whole batch of duplicates
-    repeat(1_501, rows[20].text); // the first row of the fourth batch repeats one of the first
-    repeat(2_100, rows[1_600].text); // the last row of the file repeats one of its batch
+    repeat(B, rows[10].text); // the last row of the first batch repeats an earlier row of it
+    repeat(B + 1, 'ALREADY   here'); // the first row of the second batch repeats a record already in the dataset
+    for (let line = 2 * B + 1; line <= 3 * B; line++) repeat(line, rows[(line - 2 * B - 1) % 400].text); // a whole batch of duplicates
+    repeat(3 * B + 1, rows[20].text); // the first row of the fourth batch repeats one of the first
+    repeat(total, rows[4 * B + 5].text); // the last row of the file repeats one of its batch
     const job = await importRows(rows);
     expect(job.error).toBeUndefined();
     const report = job.result as ImportReport;
-    expect(report.duplicates.lines).toEqual(expectedDuplicates.sort((a, b) => a - b));
-    expect(report.accepted).toBe(2_100 - expectedDuplicates.length);
+    expectedDuplicates.sort((a, b) => a - b);
+    expect(report.duplicates).toEqual({ count: expectedDuplicates.length, lines: expectedDuplicates.slice(0, 1000) }); // the report keeps 1,000 lines
+    expect(report.accepted).toBe(total - expectedDuplicates.length);
     const kept = rows.filter((_, i) => !expectedDuplicates.includes(i + 1));
     const records = (await stored()).slice(1);
     expect(records.map((r) => [r.text, r.label])).toEqual(kept.map((r) => [r.text, r.label]));
@@ -81,7 +85,7 @@ describe('import batches', () => {
     const db = (await getVaultService(ctx)).db;
     // A row SQLite refuses in the third batch; later batches are already queued behind it.
     await db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON records WHEN new.text = 'refused row' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
-    const rows = Array.from({ length: 4_000 }, (_, i) => ({ text: i === 1_200 ? 'refused row' : `fine row ${i}`, label: 'ham' }));
+    const rows = Array.from({ length: 8 * BATCH_ROWS }, (_, i) => ({ text: i === 2 * BATCH_ROWS + 7 ? 'refused row' : `fine row ${i}`, label: 'ham' }));
     const job = await importRows(rows);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/refused by the test/);
@@ -91,7 +95,7 @@ describe('import batches', () => {
   });
 
   it('keeps CSV rows with quotes and delimiters intact through the batches', async () => {
-    const texts = Array.from({ length: 1_200 }, (_, i) => `say "hi", ${i}; then \\n ${i % 7 ? '' : 'bye'}`);
+    const texts = Array.from({ length: 2 * BATCH_ROWS + 200 }, (_, i) => `say "hi", ${i}; then \\n ${i % 7 ? '' : 'bye'}`);
     const path = join(dir, 'q.csv');
     writeFileSync(path, `text,label\n${texts.map((t) => `${quoted(t)},ham`).join('\n')}\n`);
     const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { label: 'label' } });
