@@ -53,6 +53,40 @@ const BIRTH = new RegExp(String.raw`\b(?:born(?: on)?|DOB|D\.O\.B\.|date of birt
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
+/*
+ * Gates: cheap necessary conditions for a pattern to match, looked for with indexOf (native;
+ * a pattern is tried at every position of the text, which on prose costs more than the rest of
+ * the scan). A detector whose gate fails is skipped: it could not have found anything.
+ */
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Whether `separator` stands between two digits somewhere in `text` (IPv4 needs "1.2", an SSN "1-2"). */
+function digitsAround(text: string, separator: string): boolean {
+  for (let at = text.indexOf(separator, 1); at !== -1; at = text.indexOf(separator, at + 1)) {
+    if (isDigit(text.charCodeAt(at - 1)) && isDigit(text.charCodeAt(at + 1))) return true;
+  }
+  return false;
+}
+
+/** Whether `text` holds a year 1900–2099 as four digits (every date form of a birth date does). */
+function hasYear(text: string): boolean {
+  for (const century of ['19', '20']) {
+    for (let at = text.indexOf(century); at !== -1; at = text.indexOf(century, at + 1)) {
+      if (isDigit(text.charCodeAt(at + 2)) && isDigit(text.charCodeAt(at + 3))) return true;
+    }
+  }
+  return false;
+}
+
+/** Each gated pattern with its gate (exported for the test that every gate is necessary). */
+export const gatedPatterns = {
+  email: { pattern: EMAIL, gate: (text: string) => text.includes('@') },
+  ipv4: { pattern: IPV4, gate: (text: string) => digitsAround(text, '.') },
+  ssn: { pattern: SSN, gate: (text: string) => digitsAround(text, '-') },
+  birth: { pattern: BIRTH, gate: hasYear },
+};
+const passes = (gated: keyof typeof gatedPatterns, text: string) => gatedPatterns[gated].gate(text);
+
 const isHexOrColon = (c: number) => (c >= 48 && c <= 58) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 /** [\w:.]: a character that may not border an IPv6 address (NaN, outside the text, never does). */
 const isWordColonDot = (c: number) => (c >= 48 && c <= 58) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46;
@@ -93,6 +127,7 @@ function ipv6Valid(candidate: string): boolean {
  */
 function emails(text: string): PiiFinding[] {
   const found: PiiFinding[] = [];
+  if (!passes('email', text)) return found;
   let from = 0;
   for (const m of execAll(EMAIL, text)) {
     const start = Math.max(m.index - m[1].length, from);
@@ -117,10 +152,10 @@ export const detectors: Record<Exclude<PiiKind, 'person-name'>, Detector> = {
   phone: (t) => matches(t, PHONE, 'phone', (m) => phoneLike(m[0])),
   'credit-card': (t) => matches(t, CARD, 'credit-card', (m) => luhnValid(digitsOf(m[0])) && /^[3-6]/.test(digitsOf(m[0]))),
   iban: (t) => matches(t, IBAN, 'iban', (m) => ibanValid(m[0])),
-  'national-id': (t) => matches(t, SSN, 'national-id', (m) => ssnValid(m[1], m[2], m[3])),
+  'national-id': (t) => (passes('ssn', t) ? matches(t, SSN, 'national-id', (m) => ssnValid(m[1], m[2], m[3])) : []),
   'ip-address': (t) => [
-    ...matches(t, IPV4, 'ip-address', (m) => m[0].split('.').every((o) => Number(o) <= 255 && !(o.length > 1 && o.startsWith('0')))),
+    ...(passes('ipv4', t) ? matches(t, IPV4, 'ip-address', (m) => m[0].split('.').every((o) => Number(o) <= 255 && !(o.length > 1 && o.startsWith('0')))) : []),
     ...ipv6s(t),
   ],
-  'date-of-birth': (t) => matches(t, BIRTH, 'date-of-birth', () => true, 1),
+  'date-of-birth': (t) => (passes('birth', t) ? matches(t, BIRTH, 'date-of-birth', () => true, 1) : []),
 };

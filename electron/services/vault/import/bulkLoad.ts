@@ -59,10 +59,10 @@ export class BulkLoad {
     return new BulkLoad(tx, importId, trigger?.sql ?? null, { cacheSize, hashSize: hash?.v ?? FTS_DEFAULT_HASH_BYTES }, publicTrigger?.sql ?? null);
   }
 
-  /** Notes the rows one batch inserted (`chars` of text), and indexes them for search once enough are waiting. */
-  async inserted(rows: readonly { id: number }[], chars: number): Promise<void> {
+  /** Notes the rows one batch inserted (their ids, none if null; `chars` of text), and indexes them for search once enough are waiting. */
+  async inserted(ids: { first: number; last: number } | null, chars: number): Promise<void> {
     const { pending } = this;
-    for (const { id } of rows) [pending.first, pending.last] = [Math.min(pending.first, id), Math.max(pending.last, id)];
+    if (ids) [pending.first, pending.last] = [Math.min(pending.first, ids.first), Math.max(pending.last, ids.last)];
     pending.chars += chars;
     if (pending.chars >= FTS_CHUNK_CHARS) await this.index();
   }

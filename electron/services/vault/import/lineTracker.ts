@@ -2,7 +2,8 @@
  * Physical line numbers in a byte stream read in order, for readers whose parser reports
  * byte offsets (csv-parse miscounts lines when quoted fields contain CRLF). CRLF, LF and a
  * lone CR each end a line, also when a CRLF is split across chunks. Holds only the chunks
- * not yet counted.
+ * not yet counted. Line breaks are found with `indexOf` (native), each chunk's next LF and CR
+ * remembered, so a chunk is searched once however many rows it holds.
  */
 const LF = 10;
 const CR = 13;
@@ -13,6 +14,8 @@ export class LineTracker {
   private offset = 0;
   private line = 1;
   private lastCR = false;
+  /** The first chunk's next LF and CR at or after `index` (its length when none is left). */
+  private next = { [LF]: -1, [CR]: -1 };
 
   add(chunk: Buffer): void {
     this.chunks.push(chunk);
@@ -45,6 +48,16 @@ export class LineTracker {
   private drop(): void {
     this.chunks.shift();
     this.index = 0;
+    this.next = { [LF]: -1, [CR]: -1 };
+  }
+
+  /** Position of the next `byte` at or after `from` in the first chunk (`from` never moves back within a chunk). */
+  private nextOf(chunk: Buffer, byte: typeof LF | typeof CR, from: number): number {
+    if (this.next[byte] < from) {
+      const at = chunk.indexOf(byte, from);
+      this.next[byte] = at === -1 ? chunk.length : at;
+    }
+    return this.next[byte];
   }
 
   /** Counts the line breaks of every byte before `offset`. */
@@ -52,18 +65,11 @@ export class LineTracker {
     while (this.offset < offset && this.chunks.length > 0) {
       const chunk = this.chunks[0];
       const end = Math.min(chunk.length, this.index + (offset - this.offset));
-      let { line, lastCR } = this;
-      for (let i = this.index; i < end; i++) {
-        const b = chunk[i];
-        if (b === LF) {
-          if (!lastCR) line++;
-          lastCR = false;
-        } else {
-          if (b === CR) line++;
-          lastCR = b === CR;
-        }
-      }
-      [this.line, this.lastCR] = [line, lastCR];
+      const start = this.index;
+      // Every CR ends a line, and every LF but the one of a CRLF.
+      for (let i = this.nextOf(chunk, CR, start); i < end; i = this.nextOf(chunk, CR, i + 1)) this.line++;
+      for (let i = this.nextOf(chunk, LF, start); i < end; i = this.nextOf(chunk, LF, i + 1)) if (!(i === start ? this.lastCR : chunk[i - 1] === CR)) this.line++;
+      if (end > start) this.lastCR = chunk[end - 1] === CR;
       this.offset += end - this.index;
       this.index = end;
       if (end === chunk.length) this.drop();

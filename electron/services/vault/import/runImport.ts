@@ -85,7 +85,7 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
     }
     await writer.finish();
   } catch (error) {
-    await writer.idle();
+    await writer.stop();
     throw error;
   }
   check.end();
