@@ -7,7 +7,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { DatasetDto, RecordFilter } from '../../shared/api/vault';
-import type { Queryable } from '../db/database';
+import type { Params, Queryable } from '../db/database';
 import { writeFileAtomically } from './import/filePaths';
 import { filterSql } from './recordFilter';
 
@@ -37,14 +37,22 @@ function line(format: ExportFormat, row: ExportRow): string {
   return `${[row.text, row.label, row.output, row.split, row.subject, tags.join(';')].map(csvField).join(',')}\r\n`;
 }
 
+/** One page of an export: the filtered records after id $after, in id order, read by a rowid range (filterSql's inIdOrder). */
+export function exportPageSql(datasetId: number, filter: RecordFilter): { sql: string; params: Params } {
+  const { where, params } = filterSql(datasetId, filter, { inIdOrder: true });
+  return {
+    sql: `SELECT r.id, r.text, r.label, r.output, r.split, r.subject_id AS subject, r.tags_json AS tags
+    FROM records r WHERE ${where} AND r.id > $after ORDER BY r.id LIMIT ${PAGE}`,
+    params,
+  };
+}
+
 export async function exportDataset(
   db: Queryable,
   dataset: DatasetDto,
   options: { path: string; format: ExportFormat; overwrite: boolean; filter: RecordFilter },
 ): Promise<{ path: string; format: ExportFormat; records: number; bytes: number }> {
-  const { where, params } = filterSql(dataset.id, options.filter);
-  const select = `SELECT r.id, r.text, r.label, r.output, r.split, r.subject_id AS subject, r.tags_json AS tags
-    FROM records r WHERE ${where} AND r.id > $after ORDER BY r.id LIMIT ${PAGE}`;
+  const { sql: select, params } = exportPageSql(dataset.id, options.filter);
   let records = 0;
   const fill = async (handle: FileHandle) => {
     if (options.format === 'csv') await handle.write(`${COLUMNS.join(',')}\r\n`);
