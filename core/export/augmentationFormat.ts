@@ -41,7 +41,7 @@ export const augmentationCertificateSchema = z.object({
 export type AugmentationCertificate = z.infer<typeof augmentationCertificateSchema>;
 
 /** A generated example as hashed: every example the job added (in documents issued before the counts were bound, duplicates the vault skipped too). */
-export const generatedExampleSchema = z.object({ text: z.string(), label: z.string().nullable(), output: z.string().nullable() }).strict();
+const generatedExampleSchema = z.object({ text: z.string(), label: z.string().nullable(), output: z.string().nullable() }).strict();
 export type GeneratedExample = z.infer<typeof generatedExampleSchema>;
 
 /** The exported file: the certificate's fields and the examples whose hash it states. */

@@ -43,11 +43,11 @@ import { gaussianMechanism } from './gaussianMechanism';
 import { requirePositive } from './types';
 
 /** Sensitivity of a split utility under adding/removing one private point. */
-export const DPM_SPLIT_SENSITIVITY = 1;
+const DPM_SPLIT_SENSITIVITY = 1;
 /** ℓ2 sensitivity of the leaf counts (a point moves between two leaves). */
-export const DPM_COUNT_SENSITIVITY = Math.SQRT2;
+const DPM_COUNT_SENSITIVITY = Math.SQRT2;
 /** ℓ2 sensitivity of the concatenated leaf sums of unit-ball points. */
-export const DPM_SUM_SENSITIVITY = 2;
+const DPM_SUM_SENSITIVITY = 2;
 
 export interface DpmNoise {
   /** ε of one level's splits (each node's exponential mechanism runs at half of it). */
@@ -100,7 +100,7 @@ export function splitCandidates(lower: ArrayLike<number>, upper: ArrayLike<numbe
 }
 
 /** x · min(1, 1/‖x‖): the unit ball the sensitivities rely on. */
-export function clipToUnitBall(point: ArrayLike<number>, dimension: number): Float64Array {
+function clipToUnitBall(point: ArrayLike<number>, dimension: number): Float64Array {
   if (point.length !== dimension) throw new RangeError(`a point has ${point.length} dimensions, expected ${dimension}`);
   let norm = 0;
   for (let i = 0; i < dimension; i++) {

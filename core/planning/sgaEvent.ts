@@ -22,8 +22,8 @@
 import type { PrivacyEvent } from '../accounting/events';
 import { dpmEvent, type DpmNoise } from '../mechanisms/privateMondrian';
 
-export const SGA_SPLIT_SHARE = 0.25;
-export const SGA_COUNT_SHARE = 0.25;
+const SGA_SPLIT_SHARE = 0.25;
+const SGA_COUNT_SHARE = 0.25;
 /** Split levels of the DPM tree when the request names none (up to 4 clusters). */
 export const DEFAULT_SGA_DEPTH = 2;
 

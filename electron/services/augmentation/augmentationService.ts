@@ -46,10 +46,18 @@ import { priceAugmentation } from './augmentationPricing';
  * are batch-invariant (`capabilities.batchInvariantEmbeddings`), else one per call (a failed
  * private call is made again one text at a time).
  */
-export const EMBED_CHUNK = 32;
+const EMBED_CHUNK = 32;
+/**
+ * The certificate's mechanism. The written-again rule (writer()) reads the dataset's texts, private
+ * ones included, so it is named: outside ε, with the chance that the model writes a private record's
+ * text verbatim from public seeds (the vault's one-text-per-dataset rule leaves no private-free choice).
+ */
+const MECHANISM =
+  'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres; ' +
+  'a written text equal to one the dataset holds (any split) is written again — outside ε, with the probability that the model writes a private text verbatim from public seeds';
 /** Generations tried per example before it is given up (an empty answer, or a text the dataset holds). */
 const WRITE_ATTEMPTS = 3;
-export const GENERATED_TAG = 'generated';
+const GENERATED_TAG = 'generated';
 
 interface Prepared {
   dataset: SynthesisDataset;
@@ -142,7 +150,7 @@ export class AugmentationService {
         // the counts too: every example is added or none (addAllRecordsIn).
         const issued: Omit<AugmentationDocument, 'ledger' | 'releaseHash'> = {
           format: 'veil.augmentation/v1', dataset: dataset.name, issuedAt: new Date().toISOString(), privacyUnit: dataset.privacyUnit, neighbouring: 'add-remove',
-          mechanism: 'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres',
+          mechanism: MECHANISM,
           rho: plan.rho, depth: plan.depth, event: plan.event, epsilon: plan.epsilon, delta: plan.delta, accountant: plan.accountant,
           model: { backend: prep.model.identity.backend, name: prep.model.identity.name },
           seeds: { count: seeds.length, noisyCounts: released.noisyCounts, fallback },

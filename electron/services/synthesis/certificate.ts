@@ -5,7 +5,6 @@
  * release's entry (`sizeLedger`, committed before the job was priced) is part of the hashed
  * document.
  */
-import type { Bounds } from '../../../core/accounting/accountant';
 import { sha256Hex } from '../../../core/export/canonicalJson';
 import { contentHash, DP_PROMPT_FORMAT, releaseHash, type CommitBound, type DpPromptContent, type DpPromptExport, type PrivacyCertificate } from '../../../core/export/dpPromptFormat';
 import type { PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
@@ -78,8 +77,6 @@ export async function uncommittedDocument(args: {
   priced: PricedJob;
   /** The commit of the pool-size release the job was priced from (null: sizes declared public). */
   sizeLedger: SizeLedgerEntry;
-  epsilon: Bounds;
-  accountant: string;
   model: ModelIdentity;
 }): Promise<UncommittedDocument> {
   const { plan, template } = args.priced;
@@ -87,9 +84,9 @@ export async function uncommittedDocument(args: {
     ...args.content,
     certificate: {
       mechanism: plan.request.method,
-      epsilon: args.epsilon,
+      epsilon: plan.epsilon,
       delta: plan.delta,
-      accountant: args.accountant,
+      accountant: plan.accountant,
       neighbouring: 'add-remove' as const,
       privacyUnit: args.dataset.privacyUnit,
       sampling: { kind: 'poisson' as const, q: Math.max(...plan.pools.map((p) => p.q)) },

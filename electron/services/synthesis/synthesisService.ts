@@ -131,7 +131,7 @@ export class SynthesisService {
       job.throwIfCancelled();
       (await getStepCosts(this.ctx)).record(identity.name, priced.shape.sampling ?? 'per-token', timing);
       const content = releasedContent(dataset, priced, demonstrations);
-      const issued = await uncommittedDocument({ content, dataset, priced, sizeLedger, epsilon: priced.plan.epsilon, accountant: priced.plan.accountant, model: identity });
+      const issued = await uncommittedDocument({ content, dataset, priced, sizeLedger, model: identity });
       const commit = await this.ledger.commit(reservationId, { outputHash: issued.releaseHash });
       const document = committedDocument(issued, { entryId: commit.id, entryHash: commit.entryHash });
       await this.runs.setLedgerEntry(runId, commit.id);
@@ -187,19 +187,17 @@ export class SynthesisService {
    * up front, so a setting no ε can run is refused before the job starts. Writes nothing.
    */
   async previewCurve(settings: Omit<SynthesisRequest, 'epsilon'>, epsilons: readonly number[], limit: number): Promise<string> {
-    const priced = new Map<number, PricedJob>();
-    let dataset: SynthesisDataset | undefined;
-    for (const epsilon of epsilons) {
-      const at = await this.price({ ...settings, epsilon });
-      priced.set(epsilon, at.priced);
-      dataset = at.dataset;
-    }
+    // Nothing read here depends on ε: the pools, the budget and N are read once for every point.
+    const { dataset, poolUnits } = await this.pools(settings.dataset);
+    const budget = await this.budgetState(dataset);
+    const units = await this.units(dataset);
+    const priced = new Map<number, PricedJob>(epsilons.map((epsilon) => [epsilon, priceSynthesis({ ...settings, epsilon }, dataset, poolUnits, budget, units)]));
     const first = priced.get(epsilons[0])!;
-    const { model } = await this.generatorModel(dataset!, first.template);
+    const { model } = await this.generatorModel(dataset, first.template);
     checkCandidates(model, settings.topK);
     return this.ctx.jobs.start('synthesis.previewCurve', async (job) => {
       try {
-        return await previewCurve({ priceAt: (epsilon) => priced.get(epsilon)!, epsilons, dataset: dataset!, source: this.source, model, job, limit });
+        return await previewCurve({ priceAt: (epsilon) => priced.get(epsilon)!, epsilons, dataset, source: this.source, model, job, limit });
       } catch (error) {
         throw error instanceof RemoteServerError ? new Error(publicReason(error)) : error;
       }

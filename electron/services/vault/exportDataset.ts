@@ -10,6 +10,7 @@ import type { DatasetDto, RecordFilter } from '../../shared/api/vault';
 import type { Params, Queryable } from '../db/database';
 import { writeFileAtomically } from './import/filePaths';
 import { filterSql } from './recordFilter';
+import { datasetIdSpan } from './records';
 
 const PAGE = 1000;
 const COLUMNS = ['text', 'label', 'output', 'split', 'subject', 'tags'] as const;
@@ -37,12 +38,12 @@ function line(format: ExportFormat, row: ExportRow): string {
   return `${[row.text, row.label, row.output, row.split, row.subject, tags.join(';')].map(csvField).join(',')}\r\n`;
 }
 
-/** One page of an export: the filtered records after id $after, in id order, read by a rowid range (filterSql's inIdOrder). */
+/** One page of an export: the filtered records in ($after, $last], in id order, read by a rowid range (filterSql's inIdOrder, datasetIdSpan). */
 export function exportPageSql(datasetId: number, filter: RecordFilter): { sql: string; params: Params } {
   const { where, params } = filterSql(datasetId, filter, { inIdOrder: true });
   return {
     sql: `SELECT r.id, r.text, r.label, r.output, r.split, r.subject_id AS subject, r.tags_json AS tags
-    FROM records r WHERE ${where} AND r.id > $after ORDER BY r.id LIMIT ${PAGE}`,
+    FROM records r WHERE ${where} AND r.id > $after AND r.id <= $last ORDER BY r.id LIMIT ${PAGE}`,
     params,
   };
 }
@@ -53,11 +54,12 @@ export async function exportDataset(
   options: { path: string; format: ExportFormat; overwrite: boolean; filter: RecordFilter },
 ): Promise<{ path: string; format: ExportFormat; records: number; bytes: number }> {
   const { sql: select, params } = exportPageSql(dataset.id, options.filter);
+  const { first, last } = await datasetIdSpan(db, dataset.id);
   let records = 0;
   const fill = async (handle: FileHandle) => {
     if (options.format === 'csv') await handle.write(`${COLUMNS.join(',')}\r\n`);
-    for (let after = 0; ; ) {
-      const rows = await db.all<ExportRow>(select, { ...params, after });
+    for (let after = (first ?? 1) - 1; first !== null; ) {
+      const rows = await db.all<ExportRow>(select, { ...params, after, last });
       if (rows.length === 0) return;
       await handle.write(rows.map((row) => line(options.format, row)).join(''));
       records += rows.length;

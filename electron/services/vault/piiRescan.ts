@@ -21,10 +21,9 @@ import type { JobContext } from '../jobs/jobManager';
 import { stats } from './curation';
 import { touchDataset } from './datasets';
 import { exclusiveWrite } from './exclusiveWrite';
-import { piiKindsOf } from './records';
+import { datasetIdSpan, piiKindsOf } from './records';
 
 const PAGE = 1000;
-const SPAN = 'SELECT COUNT(*) AS n, MIN(id) AS first, MAX(id) AS last FROM records WHERE dataset_id = $datasetId';
 /** One page by rowid range; `+dataset_id` keeps the planner off the (dataset_id, …) indexes (see above). */
 export const PAGE_SQL = `SELECT id, text, pii_json, pii_kinds FROM records
   WHERE id > $after AND id <= $last AND +dataset_id = $datasetId ORDER BY id LIMIT $limit`;
@@ -38,7 +37,7 @@ const kindList = (kinds: string) => (kinds === '' ? [] : kinds.split(','));
 
 async function rescan(tx: Queryable, datasetId: number, scan: (text: string) => PiiFinding[], job: JobContext): Promise<PiiRescanReport> {
   const started = performance.now();
-  const { n: total, first, last } = (await tx.get<{ n: number; first: number | null; last: number | null }>(SPAN, { datasetId }))!;
+  const { n: total, first, last } = await datasetIdSpan(tx, datasetId);
   let [after, done, changed] = [(first ?? 1) - 1, 0, 0];
   job.progress('scanning', 0, total);
   for (;;) {

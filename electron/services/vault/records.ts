@@ -58,6 +58,15 @@ export function checkLabel(label: string | null | undefined, labels: readonly st
 }
 
 /** Whether the dataset already holds this normalised text, in any split. */
+/**
+ * The dataset's record count and id span: pages read by rowid range (`+dataset_id`, which keeps
+ * SQLite off the (dataset_id, …) indexes and their sort of the remaining rows) stay inside it,
+ * so a small dataset beside a large one is not read through the large one's rows.
+ */
+export async function datasetIdSpan(q: Queryable, datasetId: number): Promise<{ n: number; first: number | null; last: number | null }> {
+  return (await q.get<{ n: number; first: number | null; last: number | null }>('SELECT COUNT(*) AS n, MIN(id) AS first, MAX(id) AS last FROM records WHERE dataset_id = $datasetId', { datasetId }))!;
+}
+
 export async function holdsText(q: Queryable, datasetId: number, text: string): Promise<boolean> {
   return (await q.get<{ one: number }>('SELECT 1 AS one FROM records WHERE dataset_id = $datasetId AND content_hash = $hash', { datasetId, hash: contentHash(text) })) !== undefined;
 }

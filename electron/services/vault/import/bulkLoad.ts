@@ -84,7 +84,12 @@ export class BulkLoad {
     }
     if (this.publicTriggerSql) {
       await this.tx.exec(this.publicTriggerSql);
-      await this.tx.run('UPDATE datasets SET public_version = public_version + 1 WHERE id = (SELECT dataset_id FROM imports WHERE id = $importId)', { importId: this.importId });
+      // Only an import that added public records moves it (the domain learner is rebuilt on a move).
+      await this.tx.run(
+        `UPDATE datasets SET public_version = public_version + 1 WHERE id = (SELECT dataset_id FROM imports WHERE id = $importId)
+          AND EXISTS (SELECT 1 FROM records WHERE dataset_id = datasets.id AND split = 'public' AND import_id = $importId)`,
+        { importId: this.importId },
+      );
     }
     await this.tx.exec(`PRAGMA cache_size = ${this.restore.cacheSize}`);
   }

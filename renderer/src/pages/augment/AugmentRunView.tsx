@@ -7,13 +7,19 @@ import { AugmentationDocumentView } from './AugmentationDocumentView';
 
 const fmt = (x: number) => x.toPrecision(4);
 
+/** Examples requested but not added: given up after the written-again tries (older documents: also duplicates the vault skipped). */
+function notWritten({ requested, added, duplicates }: AugmentationCertificate['generated']): string {
+  const skipped = duplicates > 0 ? `, ${duplicates} of them skipped as duplicates` : '';
+  return `${requested - added} not written${skipped}`;
+}
+
 function certificateRows(c: AugmentationCertificate) {
   return [
     ['Guarantee', `(ε = ${fmt(c.epsilon.upper)}, δ = ${c.delta.toExponential(2)})-DP, ${c.neighbouring} of one ${c.privacyUnit}`],
     ['Mechanism', `${c.mechanism} (ρ = ${fmt(c.rho)}, depth ${c.depth})`],
     ['Accountant', `${c.accountant}: ε ∈ [${fmt(c.epsilon.lower)}, ${fmt(c.epsilon.upper)}]`],
     ['Seeds', c.seeds.fallback ? `${c.seeds.count} public examples: no cluster survived the noise, a public sample was used` : `${c.seeds.count} public examples nearest ${c.seeds.noisyCounts.length} noisy centres`],
-    ['Examples', `${c.generated.added} of ${c.generated.requested} requested added to the public split (${c.generated.duplicates} skipped), tagged ${c.generated.tags.join(', ')}`],
+    ['Examples', `${c.generated.added} of ${c.generated.requested} requested added to the public split (${notWritten(c.generated)}), tagged ${c.generated.tags.join(', ')}`],
     ['Model', `${c.model.backend} · ${c.model.name}`],
     ['Ledger entry', `#${c.ledger.entryId} · ${c.ledger.entryHash.slice(0, 16)}…`],
     ['Content hash', c.contentHash],

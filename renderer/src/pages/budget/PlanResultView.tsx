@@ -34,15 +34,15 @@ function BudgetAfterPlan({ budget, workload }: { budget: NonNullable<PlanHeadlin
   );
 }
 
-/** The sampling modes of a synthesis plan: from its details, once they are in. */
-function samplingModesRow(result: PlanHeadline, details: PlanDetails | null): KeyValueRow[] {
+/** The sampling modes of a synthesis plan: from its details, once they are in (or why they are not). */
+function samplingModesRow(result: PlanHeadline, details: PlanDetails | null, detailsFailed: boolean): KeyValueRow[] {
   if (result.request.workload.kind !== 'synth') return [];
-  if (!details?.samplingModes) return [['Sampling modes', 'computing both modes side by side…']];
+  if (!details?.samplingModes) return [['Sampling modes', detailsFailed ? 'not available: the details could not be computed (see below)' : 'computing both modes side by side…']];
   return [['Sampling modes', <span style={{ whiteSpace: 'pre-line' }}>{samplingModeLines(details.samplingModes).join('\n')}</span>]];
 }
 
-/** `details`: the details of this very headline, or null while they load. */
-export function PlanResultView({ result, details }: { result: PlanHeadline; details: PlanDetails | null }) {
+/** `details`: the details of this very headline, or null while they load or after they failed (`detailsFailed`). */
+export function PlanResultView({ result, details, detailsFailed = false }: { result: PlanHeadline; details: PlanDetails | null; detailsFailed?: boolean }) {
   const { epsilon } = result;
   const rows: KeyValueRow[] = [
     ['Calibrated noise', noiseText(result.noise)],
@@ -52,7 +52,7 @@ export function PlanResultView({ result, details }: { result: PlanHeadline; deta
     ],
     ['RDP cross-check', result.rdpEpsilon === null ? 'not available: RDP here cannot account this event (a Poisson-subsampled mechanism other than the Gaussian)' : `ε ≤ ${formatEpsilon(result.rdpEpsilon)}`],
     ['Sampling rates', samplingText(result.samplingRates)],
-    ...samplingModesRow(result, details),
+    ...samplingModesRow(result, details, detailsFailed),
     ['Privacy units N', result.units.toLocaleString('en-US')],
     ['Budget', result.budget ? <BudgetAfterPlan budget={result.budget} workload={result.request.workload} /> : 'no budget set for this dataset'],
     ['Computed in', `${(result.seconds * 1000).toFixed(0)} ms (in the service process)${details ? `; curves, break-even and sampling modes ${(details.seconds * 1000).toFixed(0)} ms more` : ''}`],

@@ -62,7 +62,7 @@ export function PlannerSection({ api, dataset, form, onChange, request, requestE
       {plan.error && <Alert severity="error">Could not price this plan: {plan.error}</Alert>}
       {result && (
         <Box aria-busy={plan.computing} sx={{ opacity: plan.computing ? 0.7 : 1 }}>
-          <PlanResultView result={result} details={current} />
+          <PlanResultView result={result} details={current} detailsFailed={current === null && plan.detailsError !== null} />
         </Box>
       )}
       {result && <PlanDetailsView plan={plan} />}

@@ -51,6 +51,12 @@ describe('PlanResultView', () => {
     expect(row('Computed in')).toMatch(/80 ms \(in the service process\); curves, break-even and sampling modes 50 ms more/);
   });
 
+  it('says the sampling modes are not available when the details failed, instead of computing forever', () => {
+    act(() => root.render(<PlanResultView result={headline} details={null} detailsFailed />));
+    expect(row('Sampling modes')).toMatch(/not available: the details could not be computed/);
+    expect(row('Sampling modes')).not.toMatch(/computing/);
+  });
+
   it('has no sampling modes row for an answering plan', () => {
     const answering = { ...headline, request: { dataset: 'mail', epsilon: 2, workload: { kind: 'answer', ensemble: 10, shots: 4, queries: 100, aggregation: 'vote' } } } as PlanHeadline;
     act(() => root.render(<PlanResultView result={answering} details={null} />));
