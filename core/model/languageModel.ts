@@ -38,13 +38,15 @@ export interface ModelCapabilities {
   scoreLabels: boolean;
   embeddings: boolean;
   /**
-   * A text's embedding does not depend on the texts embedded with it in one `embed` call (the
-   * llama.cpp host embeds one text at a time; the reference learner's TF-IDF is per text). Absent
-   * or false: not known (a remote server may batch on a GPU, where a batch-mate can change a
-   * vector's rounding), so a private text, whose vector must depend on its own unit alone
-   * (DPM sensitivity), is embedded one per call.
+   * A prompt's or text's result — an embedding, a generation, label scores — does not depend on
+   * what it is sent with in one call (`embed`, `generateEach`, `scoreLabelsEach`): the llama.cpp
+   * host embeds one text at a time and decodes each teacher in its own sequence with padded rows;
+   * the reference learner computes each text alone. Absent or false: not known (a remote server
+   * may batch on a GPU, where a batch-mate can change a result's rounding), so private inputs,
+   * whose results must depend on their own unit alone (the aggregations' and DPM's
+   * sensitivities), are sent one per call.
    */
-  batchInvariantEmbeddings?: boolean;
+  batchInvariant?: boolean;
   /** Most top tokens one request can return (servers cap logprobs); null = no cap. */
   maxTopTokens: number | null;
 }
@@ -123,7 +125,8 @@ export interface LanguageModel {
    * sequence decodes padding, so every batch has one row per prompt — a public count) and
    * gives null. Greedy results equal `generate` one prompt at a time, up to llama.cpp's
    * last-digit differences between batch shapes. The call fails as a whole; callers fall
-   * back to one prompt at a time.
+   * back to one prompt at a time. Private answering uses it only on a backend that declares
+   * `capabilities.batchInvariant` (core/icl/answering/teacherCalls.ts).
    */
   generateEach?(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]>;
   /** `scoreLabels` for many prompts the same way: prompt j prefilled once in sequence j, then each label's tokens on top of it. */

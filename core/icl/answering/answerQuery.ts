@@ -120,8 +120,10 @@ const argmaxOf = (values: readonly number[]) => values.reduce((best, v, i) => (v
 
 /**
  * Each teacher's answer: the model's result for its prompt (all teachers through one batched
- * call where the backend has one: teacherCalls.ts), then `answer`; null for an empty teacher or
- * a failed backend call. A cancellation is rethrown, not counted as a failure.
+ * call where the backend has one and is batch-invariant: teacherCalls.ts), then `answer`; null
+ * for an empty teacher or a failed backend call. Teachers are awaited one after another, never
+ * concurrently: without the batch, a server never holds two teachers of one query at once.
+ * A cancellation is rethrown, not counted as a failure.
  */
 export async function teacherAnswers<R, T>(s: AnswerSettings, query: string, call: TeacherCall<R>, answer: (result: R) => T | Promise<T>): Promise<{ answers: (T | null)[]; failures: number }> {
   requirePrivateRandom(s.random, 'private answering');

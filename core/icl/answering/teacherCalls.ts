@@ -1,21 +1,29 @@
 /**
- * How the teachers of one answered query call the model. A backend with a KV cache answers
- * them together (LanguageModel.generateEach / scoreLabelsEach: each teacher's prompt
- * prefilled once in its own sequence, then one token of every teacher per decode); otherwise,
- * or when that call fails as a whole, each teacher calls the model alone — so a backend
- * failure still touches its own teacher only (answerQuery.ts substitutes "no answer").
+ * How the teachers of one answered query call the model. A backend whose per-prompt results do
+ * not depend on their batch-mates (`capabilities.batchInvariant`: llama.cpp, each teacher in its
+ * own KV-cache sequence with padded rows) answers them together (LanguageModel.generateEach /
+ * scoreLabelsEach: each teacher's prompt prefilled once, then one token of every teacher per
+ * decode). Any other backend — an OpenAI-compatible server, whose GPU numerics may depend on
+ * what it batches together, so that one unit's change in teacher i's prompt could move teacher
+ * j's answer, against the aggregations' one-teacher sensitivity — gets one call per teacher,
+ * one at a time (answerQuery.ts awaits them in turn). When the batched call fails as a whole,
+ * each teacher calls the model alone, so a backend failure still touches its own teacher only
+ * (answerQuery.ts substitutes "no answer").
  */
 import type { GenerateOptions, LanguageModel } from '../../model/languageModel';
 
 export interface TeacherCall<R> {
-  /** Every teacher at once (null: a teacher without records); absent when the backend has no such call. */
+  /** Every teacher at once (null: a teacher without records); absent unless the backend has such a call and is batch-invariant. */
   batch?: (prompts: readonly (string | null)[]) => Promise<readonly (R | null)[]>;
   alone: (prompt: string) => Promise<R>;
 }
 
+/** Teachers may share a call only where a prompt's result does not depend on what it is sent with. */
+const batchInvariant = (model: LanguageModel) => model.capabilities.batchInvariant === true;
+
 /** Teachers' generated answers (trimmed text). */
 export function generationCall(model: LanguageModel, options: GenerateOptions): TeacherCall<string> {
-  const each = model.generateEach?.bind(model);
+  const each = batchInvariant(model) ? model.generateEach?.bind(model) : undefined;
   return {
     batch: each && (async (prompts) => (await each(prompts, options)).map((g) => g && g.text.trim())),
     alone: async (prompt) => (await model.generate(prompt, options)).text.trim(),
@@ -24,7 +32,7 @@ export function generationCall(model: LanguageModel, options: GenerateOptions): 
 
 /** Teachers' log-probabilities of each label. */
 export function labelScoreCall(model: LanguageModel, labels: readonly string[], signal?: AbortSignal): TeacherCall<number[]> {
-  const each = model.scoreLabelsEach?.bind(model);
+  const each = batchInvariant(model) ? model.scoreLabelsEach?.bind(model) : undefined;
   return {
     batch: each && ((prompts) => each(prompts, labels, signal)),
     alone: (prompt) => model.scoreLabels(prompt, labels, signal),

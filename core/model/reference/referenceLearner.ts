@@ -215,7 +215,7 @@ export class ReferenceLearner implements LanguageModel {
     generate: true,
     scoreLabels: true,
     embeddings: true,
-    batchInvariantEmbeddings: true,
+    batchInvariant: true,
     maxTopTokens: null,
   };
 

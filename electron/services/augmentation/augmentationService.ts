@@ -43,7 +43,7 @@ import { priceAugmentation } from './augmentationPricing';
 
 /**
  * Texts per embedding call: public texts always; private texts only on a model whose embeddings
- * are batch-invariant (`capabilities.batchInvariantEmbeddings`), else one per call (a failed
+ * are batch-invariant (`capabilities.batchInvariant`), else one per call (a failed
  * private call is made again one text at a time).
  */
 const EMBED_CHUNK = 32;
@@ -223,13 +223,13 @@ export class AugmentationService {
    * whose outcome must not depend on one unit outside the DP release (ARCHITECTURE §4): a call
    * that fails as a whole is made again one text at a time, so only the failing text is left out.
    * EMBED_CHUNK texts per call only where a text's vector does not depend on its chunk
-   * (`batchInvariantEmbeddings`: llama.cpp, whose host embeds one text at a time, and the
+   * (`batchInvariant`: llama.cpp, whose host embeds one text at a time, and the
    * reference learner's TF-IDF); otherwise (a remote server, which may batch on a GPU) one text
    * per call, so that one unit cannot move another's point (the DPM sensitivity: each unit
    * changes its own point only).
    */
   private async embedPrivate(job: JobContext, model: LanguageModel, texts: string[], dimension: number): Promise<(Float32Array | null)[]> {
-    const chunkSize = model.capabilities.batchInvariantEmbeddings === true ? EMBED_CHUNK : 1;
+    const chunkSize = model.capabilities.batchInvariant === true ? EMBED_CHUNK : 1;
     const valid = (vector: Float32Array | undefined) => (vector && vector.length === dimension && vector.every(Number.isFinite) ? vector : null);
     const embedded = async (chunk: string[]): Promise<(Float32Array | undefined)[] | null> => {
       try {

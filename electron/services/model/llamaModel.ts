@@ -34,7 +34,7 @@ export class LlamaModel implements LanguageModel {
     generate: true,
     scoreLabels: true,
     embeddings: true,
-    batchInvariantEmbeddings: true,
+    batchInvariant: true,
     maxTopTokens: null,
   };
   private readonly texts = new Map<TokenId, string>();

@@ -1,13 +1,16 @@
 /**
  * Answering teachers on an OpenAI-compatible server (the test server over the reference
- * learner): all teachers of a query go in one completion request, answered as each alone;
- * a prompt the server refuses (a content filter: HTTP 400 for the whole request) costs only
- * its own teacher, which gives "no answer" — the query is still answered — and every other
- * teacher gets from its own request exactly what the batch gives it (same numbers, same seeds
- * drawn in the same order: a seeded run goes on identically whichever path was taken).
+ * learner). A GPU server's numerics may depend on what it batches together, so one unit's
+ * change in teacher i's prompt could move teacher j's answer, against the one-teacher
+ * sensitivity of the aggregations: the backend is not batch-invariant, and a query's teachers
+ * go one request per teacher, one at a time — never two of them in one request or in flight
+ * at once. A prompt the server refuses (a content filter: HTTP 400) costs only its own
+ * teacher, asked once, which gives "no answer" — the query is still answered. Sampling from a
+ * seeded source draws exactly one seed per sampled teacher, in teacher order; greedy teachers
+ * draw none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerPrompt, answerQuery } from '../../../core/icl/answering/answerQuery';
+import { answerPrompt, answerQuery, type AnswerSettings } from '../../../core/icl/answering/answerQuery';
 import type { PoolRecord } from '../../../core/icl/privatePool';
 import { defaultTemplate } from '../../../core/icl/prompts';
 import { teacherResults, generationCall, labelScoreCall } from '../../../core/icl/answering/teacherCalls';
@@ -24,113 +27,83 @@ let server: TestServer;
 let remote: RemoteModel;
 
 beforeAll(async () => {
-  server = await startOpenAiTestServer(await loadReferenceLearner(), { maxLogprobs: 5, refuseMarker: MARKER });
+  // Each completion held a few ms, so that two requests in flight at once would overlap.
+  server = await startOpenAiTestServer(await loadReferenceLearner(), { maxLogprobs: 5, refuseMarker: MARKER, completionDelayMs: 5 });
   remote = await RemoteModel.connect(new OpenAiClient({ baseUrl: server.baseUrl, model: 'reference', maxLogprobs: 5 }));
 }, 60_000);
 afterAll(() => server?.close());
 
 const teacherPrompt = (text: string) => answerPrompt(template, { kind: 'generation' }, [{ text, output: `about ${text}` }], 'what is it about?');
 
+const TEXTS = ['free money offer', `meeting notes ${MARKER}`, 'patch review for the build', 'cheap pills online'];
+
+/** Since `from`: for each completion request, which teachers' texts (indices into `texts`) its prompts hold. */
+const teachersPerRequest = (from: number, texts: readonly string[]) =>
+  server.completionPrompts.slice(from).map((prompts) => texts.flatMap((text, i) => (prompts.some((p) => typeof p === 'string' && p.includes(text)) ? [i] : [])));
+
+function answerSettings(overrides: Partial<AnswerSettings>): AnswerSettings {
+  return {
+    model: remote, pool: { units: TEXTS.length, sampleTeachers: async () => TEXTS.map((text): PoolRecord[] => [{ text, output: `about ${text}` }]) }, template,
+    task: { kind: 'generation' }, method: 'keyword', ensemble: TEXTS.length, shots: 1, q: 1, noise: null, ptrDelta: 1e-6,
+    keywords: 3, candidates: 2, candidateTemperature: 1, maxTokens: 6, random: cryptoRandom, ...overrides,
+  };
+}
+
 describe('answering teachers on an OpenAI-compatible server', () => {
-  it('go in one completion request, each answered as alone', async () => {
-    const prompts = [teacherPrompt('free money offer'), null, teacherPrompt('the river crosses the town'), teacherPrompt('meeting at noon')];
-    const options = { maxTokens: 6, temperature: 0, stop: ['\n'] };
-    const before = server.requests;
-    const together = await remote.generateEach(prompts, options);
-    const tokenizeCalls = together.filter((g) => g !== null).length; // the server's /tokenize, once per answer
-    expect(server.requests - before).toBe(1 + tokenizeCalls);
-    expect(together).toEqual(await Promise.all(prompts.map((p) => (p === null ? null : remote.generate(p, options)))));
+  it('is not batch-invariant: no batched teacher call is offered', async () => {
+    expect(remote.capabilities.batchInvariant).toBe(false);
+    expect(generationCall(remote, { maxTokens: 4 }).batch).toBeUndefined();
+    expect(labelScoreCall(remote, [' spam', ' ham']).batch).toBeUndefined();
+    // The server would see two teachers in flight at once (what the tests below rule out).
+    server.resetPeak();
+    await Promise.all(['free money offer', 'meeting at noon'].map((text) => remote.generate(teacherPrompt(text), { maxTokens: 2 })));
+    expect(server.peakCompletions).toBe(2);
   }, 60_000);
 
-  it('score every teacher’s labels in one request, each as alone', async () => {
-    const prompts = [`${teacherPrompt('free money offer')} spam\nLabel:`, null, `${teacherPrompt('meeting at noon')} ham\nLabel:`];
-    const labels = [' spam', ' ham'];
-    const before = server.requests;
-    const together = await remote.scoreLabelsEach(prompts, labels);
-    expect(server.requests - before).toBe(1);
-    expect(together).toEqual(await Promise.all(prompts.map((p) => (p === null ? null : remote.scoreLabels(p, labels)))));
-  }, 60_000);
+  for (const [name, overrides] of [
+    ['keyword (generation)', {}],
+    ['vote (label scores)', {
+      task: { kind: 'classification', labels: ['spam', 'ham'] }, method: 'vote',
+      pool: { units: TEXTS.length, sampleTeachers: async () => TEXTS.map((text): PoolRecord[] => [{ text, label: 'spam' }]) },
+    }],
+  ] as const) {
+    it(`${name}: one request per teacher, never two in flight; a refused teacher costs only itself`, async () => {
+      const from = server.completionPrompts.length;
+      server.resetPeak();
+      const { result, failures } = await answerQuery(answerSettings(overrides as Partial<AnswerSettings>), 'what is it about?');
+      expect(server.peakCompletions).toBe(1);
+      const perRequest = teachersPerRequest(from, TEXTS).filter((teachers) => teachers.length > 0);
+      // Every teacher, the refused one included, asked in exactly one request of its own: no batch, no retry.
+      expect(perRequest).toEqual(TEXTS.map((_, i) => [i]));
+      expect(failures).toBe(1);
+      if ('histogram' in result) expect(result.histogram!.reduce((a, b) => a + b, 0)).toBe(3);
+      else expect(typeof result.answer).toBe('string');
+    }, 60_000);
+  }
 
-  it('a refused teacher prompt costs that teacher only: it gives “no answer”, the query is answered', async () => {
-    const texts = ['free money offer', `meeting notes ${MARKER}`, 'patch review for the build', 'cheap pills online'];
-    const pool = { units: texts.length, sampleTeachers: async () => texts.map((text): PoolRecord[] => [{ text, output: `about ${text}` }]) };
-    const { result, failures } = await answerQuery(
-      {
-        model: remote, pool, template, task: { kind: 'generation' }, method: 'keyword', ensemble: 4, shots: 1, q: 1, noise: null, ptrDelta: 1e-6,
-        keywords: 3, candidates: 2, candidateTemperature: 1, maxTokens: 6, random: cryptoRandom,
-      },
-      'what is it about?',
-    );
-    expect(failures).toBe(1);
-    expect(typeof result.answer).toBe('string');
-    const labelled = { units: texts.length, sampleTeachers: async () => texts.map((text): PoolRecord[] => [{ text, label: 'spam' }]) };
-    const vote = await answerQuery(
-      {
-        model: remote, pool: labelled, template, task: { kind: 'classification', labels: ['spam', 'ham'] }, method: 'vote', ensemble: 4, shots: 1, q: 1, noise: null,
-        ptrDelta: 1e-6, keywords: 3, candidates: 2, candidateTemperature: 1, maxTokens: 6, random: cryptoRandom,
-      },
-      'cheap pills, click now',
-    );
-    expect(vote.failures).toBe(1);
-    expect(vote.result.histogram!.reduce((a, b) => a + b, 0)).toBe(3);
-  }, 60_000);
-
-  it('after a refused batch, every other teacher gets exactly what the batch gives it', async () => {
+  it('sampling from a seeded source: exactly one seed per sampled teacher, the refused one’s included, in teacher order', async () => {
     const prompts = [teacherPrompt('free money offer'), teacherPrompt(`notes ${MARKER}`), null, teacherPrompt('meeting at noon')];
-    const refusedOut = prompts.map((p, j) => (j === 1 ? null : p));
-    const options = { maxTokens: 6, temperature: 0, stop: ['\n'] };
-    const fallback = await teacherResults(generationCall(remote, options), prompts);
-    const batch = await remote.generateEach(refusedOut, options);
-    for (const j of [0, 3]) expect(await fallback(j)).toBe(batch[j]!.text.trim());
-    await expect(fallback(1)).rejects.toThrow();
-    const labels = [' spam', ' ham'];
-    const scored = await teacherResults(labelScoreCall(remote, labels), prompts.map((p) => p && `${p} spam\nLabel:`));
-    const scoredBatch = await remote.scoreLabelsEach(refusedOut.map((p) => p && `${p} spam\nLabel:`), labels);
-    for (const j of [0, 3]) expect(await scored(j)).toEqual(scoredBatch[j]);
-  }, 60_000);
-
-  it('greedy teachers draw no seed: a seeded run goes on the same after the batch or each teacher alone', async () => {
-    const prompts = [teacherPrompt('free money offer'), teacherPrompt('meeting at noon')];
-    const batchRandom = seededRandom('path');
-    const aloneRandom = seededRandom('path');
-    await remote.generateEach(prompts, { maxTokens: 4, temperature: 0, random: batchRandom });
-    for (const p of prompts) await remote.generate(p, { maxTokens: 4, temperature: 0, random: aloneRandom });
-    expect(aloneRandom.nextUint32()).toBe(batchRandom.nextUint32());
-  }, 60_000);
-
-  it('sampling from a seeded source: each teacher its own request and seed, as alone', async () => {
-    const prompts = [teacherPrompt('free money offer'), null, teacherPrompt('meeting at noon')];
-    const options = (random: ReturnType<typeof seededRandom>) => ({ maxTokens: 4, temperature: 0.8, random });
-    let from = server.seeds.length;
-    const together = await remote.generateEach(prompts, options(seededRandom('sampled')));
-    const batchSeeds = server.seeds.slice(from);
-    from = server.seeds.length;
-    const aloneRandom = seededRandom('sampled');
-    const alone = [];
-    for (const p of prompts) alone.push(p === null ? null : await remote.generate(p, options(aloneRandom)));
-    expect(batchSeeds).toEqual(server.seeds.slice(from));
-    expect(batchSeeds).toHaveLength(2);
-    expect(together).toEqual(alone);
-  }, 60_000);
-
-  it('sampling from a seeded source with a refused teacher: exactly M seeds, the others as on the batch path', async () => {
-    const prompts = [teacherPrompt('free money offer'), teacherPrompt(`notes ${MARKER}`), null, teacherPrompt('meeting at noon')];
-    const options = (random: ReturnType<typeof seededRandom>) => ({ maxTokens: 4, temperature: 0.8, random });
-    let from = server.seeds.length;
-    const results = await teacherResults(generationCall(remote, options(seededRandom('refused'))), prompts);
-    // Every teacher's result taken (a failed batch would ask each alone here).
-    const got = await Promise.all([0, 1, 3].map((j) => results(j).then((text) => text, () => null)));
-    const drawn = server.seeds.slice(from);
-    // One seed per teacher with records (M = 3), the refused one's included; none drawn again.
-    expect(drawn).toHaveLength(3);
+    const options = { maxTokens: 4, temperature: 0.8, stop: ['\n'], random: seededRandom('refused') };
+    const from = server.seeds.length;
+    const resultOf = await teacherResults(generationCall(remote, options), prompts);
+    expect(server.seeds.length).toBe(from); // nothing sent before a teacher's result is asked for
+    const got: (string | null)[] = [];
+    for (const j of [0, 1, 3]) got.push(await resultOf(j).then((text) => text, () => null));
+    const expected = seededRandom('refused');
+    expect(server.seeds.slice(from)).toEqual([0, 1, 3].map(() => expected.nextUint32()));
+    expect(options.random.nextUint32()).toBe(expected.nextUint32()); // none drawn again
     expect(got[1]).toBeNull();
-    // The batch path: each teacher's own request, seeds drawn in prompt order from the same source.
-    from = server.seeds.length;
-    const aloneRandom = seededRandom('refused');
-    const alone: (string | null)[] = [];
-    for (const p of prompts) alone.push(p === null ? null : await remote.generate(p, options(aloneRandom)).then((g) => g.text.trim(), () => null));
-    expect([...drawn].sort()).toEqual([...server.seeds.slice(from)].sort());
-    expect([got[0], got[2]]).toEqual([alone[0], alone[3]]);
-    expect(alone[0]).not.toBeNull();
+    expect(got[0]).not.toBeNull();
+    await expect(resultOf(2)).rejects.toThrow(); // a teacher without records is not evaluated
+  }, 60_000);
+
+  it('greedy teachers draw no seed and send none', async () => {
+    const prompts = [teacherPrompt('free money offer'), teacherPrompt('meeting at noon')];
+    const random = seededRandom('greedy');
+    const from = server.seeds.length;
+    const resultOf = await teacherResults(generationCall(remote, { maxTokens: 4, temperature: 0, random }), prompts);
+    for (const j of [0, 1]) await resultOf(j);
+    expect(server.seeds.slice(from)).toEqual([null, null]);
+    expect(random.nextUint32()).toBe(seededRandom('greedy').nextUint32());
   }, 60_000);
 });

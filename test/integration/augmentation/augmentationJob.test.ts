@@ -143,11 +143,11 @@ describe('augmentation job', () => {
     await callMethod(ctx, 'budget.set', { dataset: 'notes3', epsilon: 2, delta: 1e-5 });
     const model = await (await getModelService(ctx)).current();
     const capabilities = model.capabilities;
-    expect(capabilities.batchInvariantEmbeddings).toBe(true); // the reference learner: TF-IDF of each text
+    expect(capabilities.batchInvariant).toBe(true); // the reference learner: TF-IDF of each text
     const spy = vi.spyOn(model, 'embed');
     const callSizes = async (batchInvariant: boolean | undefined) => {
       spy.mockClear();
-      Object.assign(model, { capabilities: { ...capabilities, batchInvariantEmbeddings: batchInvariant } });
+      Object.assign(model, { capabilities: { ...capabilities, batchInvariant } });
       const { jobId } = await callMethod(ctx, 'augment.start', { dataset: 'notes3', epsilon: 0.2, examples: 1 });
       expect((await ctx.jobs.wait(jobId)).error ?? null).toBeNull();
       const calls = spy.mock.calls.map(([texts]) => texts);

@@ -131,7 +131,7 @@ describe('llama.cpp backend', () => {
   });
 
   it('embeds each text as alone, whatever the texts embedded with it (augmentation batches private texts)', async () => {
-    expect(model.capabilities.batchInvariantEmbeddings).toBe(true); // what lets augmentation batch them
+    expect(model.capabilities.batchInvariant).toBe(true); // what lets augmentation batch them
     const texts = ['hello world', 'free money now', 'the river crosses the town'];
     const together = await model.embed(texts);
     const bits = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);

@@ -51,7 +51,7 @@ describe.each([
 
   it('declares what a server can do', () => {
     expect(remote.info).toMatchObject({ backend: 'openai-compatible', name: 'reference', kind: 'llm', contextLength: 100000 });
-    expect(remote.capabilities).toMatchObject({ tokenize: true, fullDistribution: false, restrictedDistribution: true, maxTopTokens: maxLogprobs, batchInvariantEmbeddings: false });
+    expect(remote.capabilities).toMatchObject({ tokenize: true, fullDistribution: false, restrictedDistribution: true, maxTopTokens: maxLogprobs, batchInvariant: false });
   });
 
   it('tokenizes through /tokenize and /detokenize', async () => {

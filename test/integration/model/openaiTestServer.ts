@@ -7,7 +7,8 @@
  * HTTP 400 when exceeded (as vLLM and OpenAI do) or, with `silentCap`, returns fewer
  * logprobs than asked; the cap can be changed while running. `rejectPrompts()` makes it
  * answer every completion with HTTP 400 quoting the prompt; `refuseMarker` refuses those holding a marker. It
- * records each completion request's seed.
+ * records each completion request's seed and prompts, and how many completion requests it held
+ * at once at most (`peakCompletions`; `completionDelayMs` holds each one that long first).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,8 @@ export interface TestServerOptions {
   noTokenizer?: boolean;
   /** Refuse (HTTP 400, as a content filter does) any completion request with a prompt holding this text. */
   refuseMarker?: string;
+  /** Hold each completion request this long before answering (so that concurrent requests overlap). */
+  completionDelayMs?: number;
 }
 
 export interface TestServer {
@@ -35,6 +38,11 @@ export interface TestServer {
   requests: number;
   /** The `seed` of every completion request, in order (null: none sent). */
   seeds: (number | null)[];
+  /** The prompts of every completion request, in order (one list per request). */
+  completionPrompts: unknown[][];
+  /** Most completion requests held at once since the start or the last `resetPeak()`. */
+  peakCompletions: number;
+  resetPeak(): void;
   /** Change the logprob cap of the running server. */
   limitLogprobs(max: number): void;
   /** From now on, refuse every completion with HTTP 400 quoting the prompt it was sent (as some servers' context-length errors do). */
@@ -64,7 +72,7 @@ async function readBody(req: IncomingMessage): Promise<Body> {
 
 export async function startOpenAiTestServer(model: ReferenceLearner, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const options = { ...serverOptions };
-  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false, seeds: [] as (number | null)[] };
+  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false, seeds: [] as (number | null)[], completionPrompts: [] as unknown[][], inFlight: 0, peak: 0 };
 
   const tokens = async (prompt: unknown): Promise<number[]> => (typeof prompt === 'string' ? model.tokenize(prompt) : (prompt as number[]));
   const key = async (t: number, asIds: boolean) => (asIds ? `token_id:${t}` : model.tokenText(t));
@@ -138,19 +146,30 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     if (url === '/v1/completions') {
       if (body.model !== 'reference') return send(res, 404, { error: { message: `model ${String(body.model)} not found` } });
       state.seeds.push(typeof body.seed === 'number' ? body.seed : null);
-      if (options.refuseMarker && JSON.stringify(body.prompt).includes(options.refuseMarker)) {
-        return send(res, 400, { error: { message: 'The prompt was flagged by the content filter' } });
-      }
-      if (state.rejectPrompts) return send(res, 400, { error: { message: `This prompt is too long: ${JSON.stringify(body.prompt)}` } });
-      if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs && !options.silentCap) {
-        return send(res, 400, { error: { message: `logprobs must be at most ${options.maxLogprobs}` } });
-      }
       const prompts = Array.isArray(body.prompt) && (body.prompt.length === 0 || typeof body.prompt[0] !== 'number') ? (body.prompt as unknown[]) : [body.prompt];
-      const choices = [];
-      for (let i = 0; i < prompts.length; i++) choices.push(await completion(prompts[i], body, i));
-      return send(res, 200, { object: 'text_completion', model: 'reference', choices });
+      state.completionPrompts.push(prompts);
+      state.peak = Math.max(state.peak, ++state.inFlight);
+      try {
+        return await answerCompletion(res, body, prompts);
+      } finally {
+        state.inFlight--;
+      }
     }
     send(res, 404, { error: { message: 'not found' } });
+  }
+
+  async function answerCompletion(res: ServerResponse, body: Body, prompts: unknown[]): Promise<void> {
+    if (options.completionDelayMs) await new Promise((resolve) => setTimeout(resolve, options.completionDelayMs));
+    if (options.refuseMarker && JSON.stringify(body.prompt).includes(options.refuseMarker)) {
+      return send(res, 400, { error: { message: 'The prompt was flagged by the content filter' } });
+    }
+    if (state.rejectPrompts) return send(res, 400, { error: { message: `This prompt is too long: ${JSON.stringify(body.prompt)}` } });
+    if (typeof body.logprobs === 'number' && options.maxLogprobs !== undefined && body.logprobs > options.maxLogprobs && !options.silentCap) {
+      return send(res, 400, { error: { message: `logprobs must be at most ${options.maxLogprobs}` } });
+    }
+    const choices = [];
+    for (let i = 0; i < prompts.length; i++) choices.push(await completion(prompts[i], body, i));
+    return send(res, 200, { object: 'text_completion', model: 'reference', choices });
   }
 
   const server: Server = createServer((req, res) => {
@@ -168,6 +187,15 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
     },
     get seeds() {
       return state.seeds;
+    },
+    get completionPrompts() {
+      return state.completionPrompts;
+    },
+    get peakCompletions() {
+      return state.peak;
+    },
+    resetPeak: () => {
+      state.peak = state.inFlight;
     },
     limitLogprobs: (max) => {
       options.maxLogprobs = max;

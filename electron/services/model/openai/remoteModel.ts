@@ -79,8 +79,9 @@ export class RemoteModel implements LanguageModel {
       generate: true,
       scoreLabels: true,
       embeddings: true,
-      // A GPU server may batch the texts of one request: a vector may depend on its batch-mates.
-      batchInvariantEmbeddings: false,
+      // A GPU server may batch the prompts / texts of one request (and concurrent requests): a
+      // result may depend on its batch-mates, so private inputs go one per request.
+      batchInvariant: false,
       maxTopTokens: this.client.maxLogprobs,
     };
   }
@@ -258,44 +259,10 @@ export class RemoteModel implements LanguageModel {
     }
   }
 
-  /**
-   * The teachers of an answered query in one request: the server batches them, and one with
-   * prefix caching (vLLM) reuses the instruction they share. A refused prompt fails the whole
-   * request; the caller then asks for each teacher alone (core/icl/answering/teacherCalls.ts),
-   * and each gets what it gets here: the same request body, and the same seeds drawn in the
-   * same order. A request carries one seed, so sampling from a seeded source sends one request
-   * per teacher (its own seed, as alone); greedy teachers draw no seed on either path. There a
-   * refused request fails its own teacher only (null, as for a teacher the batch gave nothing):
-   * the call does not fail as a whole, so the caller does not ask every teacher again, which
-   * would draw M more seeds and repeat the requests that succeeded.
-   */
-  async generateEach(prompts: readonly (Prompt | null)[], options: GenerateOptions): Promise<(Generation | null)[]> {
-    const present = prompts.flatMap((p, j) => (p === null ? [] : [j]));
-    const out: (Generation | null)[] = prompts.map(() => null);
-    if (present.length === 0) return out;
-    if (seededSampling(options)) {
-      // Every seed is drawn here, in prompt order, before the first request is answered.
-      const settled = await Promise.allSettled(prompts.map((p) => (p === null ? null : this.generate(p, options))));
-      return settled.map((r) => (r.status === 'fulfilled' ? r.value : null));
-    }
-    const choices = await this.completions(present.map((j) => prompts[j]!), this.generationBody(options, undefined), options.signal);
-    for (const [i, choice] of choices.entries()) out[present[i]] = await this.generation(choice);
-    return out;
-  }
-
   /** Echo the prompt + label and sum the logprobs of the tokens that start inside the label. */
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     if (labels.length === 0) return [];
     return this.labelScores(prompt, labels, await this.completions(labels.map((l) => prompt + l), ECHO_SCORING, signal));
-  }
-
-  /** `scoreLabels` for the teachers of an answered query, in one request (a refused prompt fails it: the caller then asks each alone). */
-  async scoreLabelsEach(prompts: readonly (string | null)[], labels: readonly string[], signal?: AbortSignal): Promise<(number[] | null)[]> {
-    const present = prompts.filter((p): p is string => p !== null);
-    if (labels.length === 0 || present.length === 0) return prompts.map((p) => (p === null ? null : []));
-    const choices = await this.completions(present.flatMap((p) => labels.map((l) => p + l)), ECHO_SCORING, signal);
-    let next = 0;
-    return prompts.map((p) => (p === null ? null : this.labelScores(p, labels, choices.slice(next, (next += labels.length)))));
   }
 
   private labelScores(prompt: string, labels: readonly string[], choices: readonly CompletionChoice[]): number[] {

@@ -1,6 +1,8 @@
 /**
  * Teachers answered together (a backend's generateEach / scoreLabelsEach, as llama.cpp with KV
- * reuse): the same answers as one teacher at a time; a batched call that fails as a whole (a
+ * reuse) only where the backend is batch-invariant (`capabilities.batchInvariant`: a prompt's
+ * result does not depend on its batch-mates); elsewhere each teacher is its own call, one at a
+ * time. Together: the same answers as one teacher at a time; a batched call that fails as a whole (a
  * server refusing one prompt fails the request) falls back to one call per teacher, so only
  * the failing teacher gives "no answer"; a teacher the batch gives nothing is that teacher's
  * failure; cancellation is rethrown.
@@ -16,7 +18,7 @@ import { seededRandom } from '../../../../../core/random/seededRandom';
 import { answerFakeModel } from './answerFakeModel';
 
 /** The fake with batched teacher calls: each prompt answered as alone, the whole call failing when one prompt does (or `nulls` dropped). */
-function batchedFake(batches: string[][], alone: string[], nulls = new Set<number>()): LanguageModel {
+function batchedFake(batches: string[][], alone: string[], nulls = new Set<number>(), batchInvariant = true): LanguageModel {
   const inner = answerFakeModel(alone);
   const each = <R>(given: readonly (Prompt | null)[], one: (p: string) => Promise<R>) => {
     const prompts = given.map((p) => (p === null ? null : String(p)));
@@ -27,6 +29,7 @@ function batchedFake(batches: string[][], alone: string[], nulls = new Set<numbe
   const quiet = answerFakeModel(); // answers without recording, as the batch's own computation
   return {
     ...inner,
+    capabilities: { ...inner.capabilities, batchInvariant },
     generateEach: (prompts, options) => each(prompts, (p) => quiet.generate(p, options)),
     scoreLabelsEach: (prompts, labels, signal) => each(prompts, (p) => quiet.scoreLabels(p, labels, signal)),
   };
@@ -58,6 +61,31 @@ describe('teachers answered together', () => {
     });
   }
 
+  for (const [name, overrides] of [['vote', {}], ['keyword', keyword]] as const) {
+    it(`${name}: a backend not batch-invariant gets one call per teacher, never two at once, the same answers`, async () => {
+      const batches: string[][] = [];
+      const alone: string[] = [];
+      const model = batchedFake(batches, alone, new Set(), false);
+      let inFlight = 0;
+      let peak = 0;
+      const held = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+        peak = Math.max(peak, ++inFlight);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return await call(...args);
+        } finally {
+          inFlight--;
+        }
+      };
+      const counted: LanguageModel = { ...model, generate: held(model.generate.bind(model)), scoreLabels: held(model.scoreLabels.bind(model)) };
+      const oneByOne = await answerBatch(settings(counted, overrides), ['q one', 'q two']);
+      expect(oneByOne).toEqual(await answerBatch(settings(answerFakeModel(), overrides), ['q one', 'q two']));
+      expect(batches).toEqual([]);
+      expect(alone.filter((p) => p.includes('note') || p.includes('mail')).length).toBeGreaterThan(0);
+      expect(peak).toBe(1);
+    });
+  }
+
   it('a batch failing as a whole falls back to each teacher alone: only the failing one gives “no answer”', async () => {
     const batches: string[][] = [];
     const alone: string[] = [];
@@ -80,6 +108,7 @@ describe('teachers answered together', () => {
     const controller = new AbortController();
     const model: LanguageModel = {
       ...answerFakeModel(),
+      capabilities: { ...answerFakeModel().capabilities, batchInvariant: true },
       scoreLabelsEach: () => {
         controller.abort();
         return Promise.reject(new Error('cancelled'));
