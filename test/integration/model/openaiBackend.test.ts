@@ -62,15 +62,20 @@ describe.each([
     expect(await remote.tokenText(ids[1])).toBe(await reference.tokenText(ids[1]));
   });
 
-  it('reads a restricted distribution equal to the model’s, in one batched call for many prompts', async () => {
+  it('reads a restricted distribution equal to the model’s, one prompt per request, one at a time', async () => {
     const set = await candidates();
     expect(set.length).toBeGreaterThan(5);
     const prompts = [prompt, prompt.replace('click for free money', 'review of the patch')];
     const before = server().requests;
+    const sentBefore = server().completionPrompts.length;
+    server().resetPeak();
     const dists = await remote.nextTokenDistributions(prompts, { restrictTo: set });
     const chunks = maxLogprobs >= set.length ? 1 : Math.ceil((set.length - 1) / (maxLogprobs - 1));
-    // One request per chunk for all prompts together (plus /detokenize look-ups when keys are token texts).
-    if (!keyedByText) expect(server().requests - before).toBe(chunks);
+    // One request per chunk and prompt (plus /detokenize look-ups when keys are token texts): the
+    // prompts are teachers' private samples, never batched together (capabilities.batchInvariant).
+    if (!keyedByText) expect(server().requests - before).toBe(chunks * prompts.length);
+    expect(server().completionPrompts.slice(sentBefore).every((sent) => sent.length === 1)).toBe(true);
+    expect(server().peakCompletions).toBe(1);
     for (let i = 0; i < prompts.length; i++) {
       const truth = await reference.nextTokenDistribution(prompts[i], { restrictTo: set });
       expect(dists[i].tokens).toEqual(set);

@@ -191,17 +191,18 @@ export class RemoteModel implements LanguageModel {
   private async restricted(prompts: readonly Prompt[], restrictTo: readonly TokenId[], chunks: TokenId[][], signal?: AbortSignal): Promise<TokenDistribution[]> {
     const replies: ChunkLogprobs[][] = prompts.map(() => []);
     for (const chunk of chunks) {
-      const choices = await this.completions(
-        prompts,
-        {
-          max_tokens: 1,
-          temperature: 0,
-          logprobs: chunk.length,
-          logit_bias: Object.fromEntries(chunk.map((t) => [String(t), LOGIT_BIAS])),
-          return_tokens_as_token_ids: true,
-        },
-        signal,
-      );
+      const body = {
+        max_tokens: 1,
+        temperature: 0,
+        logprobs: chunk.length,
+        logit_bias: Object.fromEntries(chunk.map((t) => [String(t), LOGIT_BIAS])),
+        return_tokens_as_token_ids: true,
+      };
+      // One request per prompt, one at a time: the prompts are teachers' private samples, and a
+      // server's result may depend on what it batches together (capabilities.batchInvariant), so
+      // one unit could otherwise move another teacher's distribution.
+      const choices: CompletionChoice[] = [];
+      for (const prompt of prompts) choices.push(...(await this.completions([prompt], body, signal)));
       const tops = choices.map((c) => Object.entries(c.logprobs?.top_logprobs?.[0] ?? {}));
       const needTexts = tops.some((top) => top.some(([key]) => !TOKEN_ID_KEY.test(key)));
       const candidates = needTexts ? await this.textCandidates(chunk) : new Map<string, TokenId>();
