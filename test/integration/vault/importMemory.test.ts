@@ -103,7 +103,11 @@ describe('streaming import memory', () => {
     expect(few.result).toMatchObject({ status: 'succeeded', accepted: SMALL_ROWS });
 
     const growth = big.result!.peakRss - few.result!.peakRss;
-    const limit = (large.bytes - small.bytes) / 2;
+    // A file held in memory would add at least the size difference (as UTF-16 strings, twice
+    // that). Streaming leaves what V8 keeps: the large import may run its old space up to the
+    // 48 MiB cap while the small one stops short of it, so measured growth ranged 16–34 MiB
+    // (52 MiB apart in file size); three quarters of the difference keeps both apart.
+    const limit = ((large.bytes - small.bytes) * 3) / 4;
     expect(growth, `peak RSS ${(big.result!.peakRss / MB).toFixed(0)} MiB for ${(large.bytes / MB).toFixed(0)} MiB vs ${(few.result!.peakRss / MB).toFixed(0)} MiB for ${(small.bytes / MB).toFixed(0)} MiB`).toBeLessThan(limit);
   }, 600_000); // two child imports (175k rows): minutes on a loaded 2-core machine
 });
