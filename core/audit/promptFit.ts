@@ -6,8 +6,12 @@
  * (the candidate text the attack asks about) and the room for what is scored or generated
  * after it are never cut. The rule looks only at token counts, never at whether the candidate
  * is a member, so both arms of an audit are cut the same way; the report counts the cuts.
+ * A model that cannot tokenize (a remote server without /tokenize) is measured by an upper
+ * bound instead (tokens ≤ UTF-8 bytes after NFKC, plus a margin for added specials:
+ * core/model/tokenBound.ts), the same bound for every query, so both arms stay alike.
  */
 import type { LanguageModel } from '../model/languageModel';
+import { ADDED_TOKENS_MARGIN, tokenBound } from '../model/tokenBound';
 
 /** A query that does not fit the context even with the whole prompt cut away (it is left out of its score). */
 export class QueryTooLongError extends Error {
@@ -53,9 +57,10 @@ export async function cutFromLeft(prompt: string, fits: (prompt: string) => Prom
 }
 
 /**
- * Fits queries built on one prompt to `model`'s context: one position for a BOS token, `room`
- * tokens for the scored answer or the generation. A model that cannot count tokens or has no
- * known context gets the prompt unchanged. Counts the queries whose prompt was cut.
+ * Fits queries built on one prompt to `model`'s context: the positions a tokenizer adds (a BOS;
+ * for a bound, ADDED_TOKENS_MARGIN), then `room` tokens for the scored answer or the
+ * generation. A model without a known context gets the prompt unchanged. Counts the queries
+ * whose prompt was cut.
  */
 export class PromptFitter {
   cuts = 0;
@@ -66,11 +71,17 @@ export class PromptFitter {
     private readonly prompt: string,
   ) {}
 
+  /** The model's token count of `text`, or where it cannot tokenize, the bound no tokenizer in use exceeds. */
+  private async tokens(text: string): Promise<number> {
+    return this.model.capabilities.tokenize ? (await this.model.tokenize(text)).length : tokenBound(text);
+  }
+
   /** The query `build(prompt)` on the prompt cut as little as possible; throws QueryTooLongError. */
   async query(build: (prompt: string) => string, room: number): Promise<string> {
     const context = this.model.info.contextLength;
-    if (context === null || !this.model.capabilities.tokenize) return build(this.prompt);
-    const fits = async (prompt: string) => (await this.model.tokenize(build(prompt))).length + 1 + room <= context;
+    if (context === null) return build(this.prompt);
+    const added = this.model.capabilities.tokenize ? 1 : ADDED_TOKENS_MARGIN;
+    const fits = async (prompt: string) => (await this.tokens(build(prompt))) + added + room <= context;
     const fitted = await cutFromLeft(this.prompt, fits);
     if (!fitted) throw new QueryTooLongError(context);
     if (fitted.cut) this.cuts++;
@@ -79,12 +90,12 @@ export class PromptFitter {
 
   /** Tokens of the longest of `texts` (the room a scored answer needs). */
   async longest(texts: readonly string[]): Promise<number> {
-    if (this.model.info.contextLength === null || !this.model.capabilities.tokenize) return 0;
+    if (this.model.info.contextLength === null) return 0;
     const key = texts.join('\u0000');
     let most = this.lengths.get(key);
     if (most === undefined) {
       most = 0;
-      for (const text of texts) most = Math.max(most, (await this.model.tokenize(text)).length);
+      for (const text of texts) most = Math.max(most, await this.tokens(text));
       this.lengths.set(key, most);
     }
     return most;

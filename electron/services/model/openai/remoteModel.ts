@@ -20,7 +20,7 @@ import {
   type TokenId,
   type TopToken,
 } from '../../../../core/model/languageModel';
-import { ADDED_TOKENS_MARGIN, tailWithin, tokenBound } from './promptFit';
+import { ADDED_TOKENS_MARGIN, tailWithin, tokenBound } from '../../../../core/model/tokenBound';
 import { LogprobShortfall, withLogprobCap } from './logprobCap';
 import type { OpenAiClient } from './openaiClient';
 import { biasChunks, combineChunks, LOGIT_BIAS, type ChunkLogprobs } from './restrictedLogprobs';
@@ -168,7 +168,7 @@ export class RemoteModel implements LanguageModel {
    * Prompts cut from the left to fit the server's context, as the llama.cpp backend does: a
    * DP step must not fail on the length of a sampled private record. Room: the context less
    * one position for a BOS the server may add and one for the answer. A prompt whose token
-   * bound (see promptFit) fits with a margin is sent as it is. Otherwise, with /tokenize it is
+   * bound (core/model/tokenBound.ts) fits with a margin is sent as it is. Otherwise, with /tokenize it is
    * tokenized and, if it does not fit, sent as its last token ids (without BOS: the server
    * adds none to ids); without /tokenize it is sent as its longest suffix whose bound fits.
    * Without a known context length, prompts are sent as they are.

@@ -10,6 +10,7 @@ import { runAttacks } from '../../../../core/audit/runAudit';
 import { promptTarget } from '../../../../core/audit/target';
 import { defaultTemplate, renderFewShotPrompt } from '../../../../core/icl/prompts';
 import type { LanguageModel } from '../../../../core/model/languageModel';
+import { ADDED_TOKENS_MARGIN } from '../../../../core/model/tokenBound';
 import { seededRandom } from '../../../../core/random/seededRandom';
 
 const template = defaultTemplate('Classify the text.');
@@ -115,5 +116,31 @@ describe('a prompt target on a small context', () => {
     await target.classify!(long, ['ham', 'spam']);
     expect(unbounded.asked[0].startsWith(prompt)).toBe(true);
     expect(target.cuts!()).toBe(0);
+  });
+
+  it('a model that cannot tokenize is fitted by the byte bound plus the added-token margin, for both arms alike', async () => {
+    const asked: string[] = [];
+    const model = {
+      info: { contextLength: 120 },
+      capabilities: { tokenize: false },
+      tokenize: async () => {
+        throw new Error('no /tokenize');
+      },
+      scoreLabels: async (query: string) => {
+        asked.push(query);
+        return [0, -1];
+      },
+    } as unknown as LanguageModel;
+    const bytes = (text: string) => new TextEncoder().encode(text).length;
+    const records = [
+      { text: 'café café café', label: 'ham', member: true },
+      { text: 'zulu zulu zulu zu', label: 'ham', member: false }, // as many bytes as the member's
+    ];
+    const result = await runAttacks({ groups: [{ target: promptTarget(model, template, prompt), candidates: records }], attacks: ['label'], model, labels: ['ham', 'spam'] }, seededRandom(1), { replicates: 100, level: 0.9 });
+    for (const query of asked) expect(bytes(query) + ADDED_TOKENS_MARGIN + ' spam'.length).toBeLessThanOrEqual(120);
+    const prefix = (q: string) => q.slice(0, q.lastIndexOf('Text: '));
+    expect(prefix(asked[0])).toBe(prefix(asked[1]));
+    expect(prefix(asked[0])).toBe('Text: delta delta delta\nLabel: spam\n\n');
+    expect(result[0].fit).toEqual({ cut: { members: 1, nonMembers: 1 }, leftOut: { members: 0, nonMembers: 0 } });
   });
 });

@@ -1,7 +1,7 @@
 /** Token bounds without a tokenizer: every suffix returned fits its bound and is as long as that allows. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tailWithin, tokenBound } from '../../../../electron/services/model/openai/promptFit';
+import { tailWithin, tokenBound } from '../../../../core/model/tokenBound';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 

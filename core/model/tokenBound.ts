@@ -1,6 +1,6 @@
 /**
- * Bounds on a remote tokenizer's token count that need no tokenizer, for cutting a prompt to
- * a server's context when the server cannot tokenize for us.
+ * An upper bound on any tokenizer's token count that needs no tokenizer: for fitting a prompt
+ * to a context when the model cannot tokenize for us (a remote server without /tokenize).
  *
  * Every tokenizer in use emits at most one token per UTF-8 byte of the text it tokenizes
  * (byte-level BPE: each token covers ≥ 1 byte; SentencePiece with byte fallback: ≥ 1 byte),
