@@ -21,7 +21,7 @@ export function getAnsweringService(ctx: ServiceContext): Promise<AnsweringServi
 type AnsweringMethodName = 'ask.plan' | 'ask.start' | 'ask.list' | 'ask.get' | 'ask.export';
 
 export const answeringHandlers: HandlerMap<AnsweringMethodName> = {
-  'ask.plan': async (request, ctx) => (await (await getAnsweringService(ctx)).price(request)).plan,
+  'ask.plan': async (request, ctx) => (await getAnsweringService(ctx)).price(request),
   'ask.start': async (request, ctx) => (await getAnsweringService(ctx)).start(request),
   'ask.list': async ({ dataset }, ctx) => (await (await getAnsweringService(ctx)).runs.list(dataset)).map(({ document: _d, ...run }) => run),
   'ask.get': async ({ id }, ctx) => (await getAnsweringService(ctx)).get(id),

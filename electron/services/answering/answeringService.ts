@@ -16,7 +16,7 @@ import { answerQueryEvent } from '../../../core/icl/answering/answerEvents';
 import { defaultTemplate, type Demonstration, type PromptTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
-import type { AnswerRequest, AnswerRunDto } from '../../shared/api/answering';
+import type { AnswerPlanDto, AnswerRequest, AnswerRunDto } from '../../shared/api/answering';
 import type { SynthesisRunDto } from '../../shared/api/synthesis';
 import type { ServiceContext } from '../context';
 import type { JobContext } from '../jobs/jobManager';
@@ -29,7 +29,7 @@ import { RefusalError } from '../refusalError';
 
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { committedAnswers, reservationParameters, uncommittedAnswers, type ReleasedSize } from './answerDocument';
-import { publicExamples } from './publicExamples';
+import { hasPublicDemonstrations, publicExamples } from './publicExamples';
 import { checkPublicData, checkSgaCapabilities, PUBLIC_EXAMPLES_LIMIT, publicDemonstrations, sgaOptions, usesPublicData } from './sgaSettings';
 import { evaluateAnswers } from './answerEvaluation';
 import { checkCoversSize, defaultAggregation, priceAnswers, type PricedAnswers } from './answerPricing';
@@ -63,12 +63,15 @@ export class AnsweringService {
     private readonly synthesisRuns: (dataset: string) => Promise<SynthesisRunDto[]>,
   ) {}
 
-  /** A preview: priced with the exact size of the private split (shown to the analyst, never released). */
-  async price(request: AnswerRequest): Promise<PricedAnswers> {
+  /**
+   * A preview: priced with the exact size of the private split (shown to the analyst, never
+   * released). The plan needs only whether there are public demonstrations, not the examples.
+   */
+  async price(request: AnswerRequest): Promise<AnswerPlanDto> {
     const dataset = await this.source.dataset(request.dataset);
     const queries = await this.queries(dataset, request);
-    const publicExamples = (await this.publicDemonstrations(dataset)).length;
-    return priceAnswers({ request, dataset, units: await this.units(dataset), queries: queries.texts.length, budget: await this.budgetState(dataset), publicExamples });
+    const publicExamples = (await hasPublicDemonstrations(this.ledger.db, dataset)) ? 1 : 0;
+    return priceAnswers({ request, dataset, units: await this.units(dataset), queries: queries.texts.length, budget: await this.budgetState(dataset), publicExamples }).plan;
   }
 
   /** The dataset's public examples as demonstrations (its public split, or its public source's: publicExamples.ts). */

@@ -49,7 +49,30 @@ export async function setPublicSource(q: Queryable, dataset: string, from: strin
 
 /** Up to `limit` public examples for answering over `dataset` (a fixed uniform sample), [] when it has none. */
 export async function publicExamples(q: Queryable, source: SynthesisSource, dataset: SynthesisDataset, limit: number): Promise<LabelledExample[]> {
-  if ((await publicCount(q, dataset.id)) > 0) return source.examples(dataset, 'public', limit);
+  if (await hasPublic(q, dataset.id)) return source.examples(dataset, 'public', limit);
   const from = await sourceOf(q, dataset.id);
   return from ? source.examples(await source.dataset(from.name), 'public', limit) : [];
+}
+
+/** What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator), for SQLite's trim(X, Y). */
+const JS_TRIMMED = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+const HAS_PUBLIC = "SELECT EXISTS (SELECT 1 FROM records WHERE dataset_id = $id AND split = 'public') AS found";
+const HAS_PUBLIC_OUTPUT = "SELECT EXISTS (SELECT 1 FROM records WHERE dataset_id = $id AND split = 'public' AND trim(output, $trimmed) <> '') AS found";
+
+async function hasPublic(q: Queryable, datasetId: number): Promise<boolean> {
+  return Boolean((await q.get<{ found: number }>(HAS_PUBLIC, { id: datasetId }))?.found);
+}
+
+/**
+ * Whether answering over `dataset` has public demonstrations (public examples with a non-blank
+ * output: sgaSettings.publicDemonstrations), read from the same split as publicExamples, by one
+ * existence query instead of the sample. The same answer as the sample's whenever the split
+ * holds at most the sample's size; beyond, the sample could miss the few records with an
+ * output (fewer than about one in the sample's size), which the job then finds.
+ */
+export async function hasPublicDemonstrations(q: Queryable, dataset: SynthesisDataset): Promise<boolean> {
+  const id = (await hasPublic(q, dataset.id)) ? dataset.id : (await sourceOf(q, dataset.id))?.id;
+  if (id === undefined || dataset.task !== 'generation') return false;
+  return Boolean((await q.get<{ found: number }>(HAS_PUBLIC_OUTPUT, { id, trimmed: JS_TRIMMED }))?.found);
 }

@@ -1,0 +1,74 @@
+/**
+ * The answering preview (ask.plan) asks only whether a generation dataset has public
+ * demonstrations — public records with a non-blank output, in its own public split or, without
+ * one, its public source's — by one existence query: it reads no public examples (before, up
+ * to 2,000 of them, with every public id, on each preview). Its answer is the one the job's
+ * sample gives: the default aggregation is sga exactly when the job would find demonstrations,
+ * and an output blank to JavaScript's trim (spaces, tabs, line breaks, U+00A0, U+3000) is none.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getAnsweringService } from '../../../electron/services/answering/answeringHandlers';
+import { publicExamples } from '../../../electron/services/answering/publicExamples';
+import { publicDemonstrations, PUBLIC_EXAMPLES_LIMIT } from '../../../electron/services/answering/sgaSettings';
+import { callMethod } from '../../../electron/services/api';
+import { ServiceContext } from '../../../electron/services/context';
+import { ensureDataDir } from '../../../electron/services/dataDir';
+import { appDatabase } from '../../../electron/services/db/appDatabase';
+
+let dir: string;
+let ctx: ServiceContext;
+
+async function generationDataset(name: string, publicOutputs: (string | undefined)[]) {
+  await callMethod(ctx, 'vault.createDataset', { name, task: 'generation' });
+  await callMethod(ctx, 'vault.addRecords', {
+    dataset: name,
+    records: [
+      { text: `${name} private note`, output: 'private summary' },
+      ...publicOutputs.map((output, i) => ({ text: `${name} public text ${i}`, ...(output === undefined ? {} : { output }), split: 'public' as const })),
+    ],
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'veil-ask-plan-public-'));
+  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  await generationDataset('with-outputs', [undefined, ' \u00a0', 'a summary']);
+  await generationDataset('blank-outputs', [undefined, ' \t\n', '\u00a0\u3000', '']);
+  await generationDataset('borrows', []);
+  await callMethod(ctx, 'publicSource.set', { dataset: 'borrows', from: 'with-outputs' });
+  await generationDataset('borrows-blank', []);
+  await callMethod(ctx, 'publicSource.set', { dataset: 'borrows-blank', from: 'blank-outputs' });
+  await generationDataset('none', []);
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const plan = (dataset: string, aggregation?: 'sga') => callMethod(ctx, 'ask.plan', { dataset, queries: ['what is it about?'], epsilon: 4, ensemble: 10, shots: 1, ...(aggregation && { aggregation }) });
+
+describe('ask.plan and public demonstrations', () => {
+  it('defaults to sga exactly where the job’s sample has demonstrations, reading no public example', async () => {
+    const service = await getAnsweringService(ctx);
+    const read = vi.spyOn(service.source, 'examples');
+    const expected = { 'with-outputs': 'sga', 'blank-outputs': 'embedding', borrows: 'sga', 'borrows-blank': 'embedding', none: 'embedding' };
+    for (const [dataset, aggregation] of Object.entries(expected)) {
+      expect((await plan(dataset)).aggregation).toBe(aggregation);
+      // What the job decides from: its sample of public examples, as demonstrations.
+      const demos = publicDemonstrations(await publicExamples(await appDatabase(ctx), service.source, await service.source.dataset(dataset), PUBLIC_EXAMPLES_LIMIT));
+      expect(demos.length > 0 ? 'sga' : 'embedding').toBe(aggregation);
+      read.mockClear();
+      await plan(dataset);
+      expect(read).not.toHaveBeenCalled();
+    }
+    read.mockRestore();
+  });
+
+  it('refuses sga in the preview where there are no public demonstrations', async () => {
+    await expect(plan('blank-outputs', 'sga')).rejects.toThrow(/semantic group aggregation needs public examples and "blank-outputs" has none/);
+    expect((await plan('borrows', 'sga')).aggregation).toBe('sga');
+  });
+});
