@@ -13,7 +13,7 @@ import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { BudgetCard } from './BudgetCard';
 import { BudgetForm } from './BudgetForm';
-import { privacyUnits } from './budgetForm';
+import { needsSubjectCount, privacyUnits } from './budgetForm';
 import { LedgerActions } from './LedgerActions';
 import { LedgerTable } from './LedgerTable';
 import { initialPlannerForm, toPlanRequest, type PlannerFormState } from './plannerForm';
@@ -39,9 +39,10 @@ function BudgetView({ api }: { api: VeilApi }) {
   const dataset = list.find((d) => d.name === chosen) ?? list[0];
   const name = dataset?.name ?? '';
   const { summary, entries } = useLedger(api, dataset);
-  // Subjects are counted by vault.stats (the dataset list counts records only): N of a subject-level default δ.
-  const stats = useApiQuery(() => (dataset?.privacyUnit === 'subject' ? api['vault.stats']({ dataset: dataset.name }) : Promise.resolve(null)), [api, dataset?.name, dataset?.privacyUnit, dataset?.counts.private]);
   const current = summary.data ?? undefined;
+  // Subjects are counted by vault.stats (the dataset list counts records only): N of a subject-level default δ.
+  const countSubjects = needsSubjectCount(dataset, current?.budget);
+  const stats = useApiQuery(() => (countSubjects ? api['vault.stats']({ dataset: name }) : Promise.resolve(null)), [api, name, countSubjects, dataset?.counts.private]);
   const planRequest = name ? toPlanRequest(name, plannerForm) : null;
   const request = planRequest?.ok ? planRequest.request : null;
   const plan = usePlanCompute(api, request, current?.head.hash);

@@ -31,6 +31,15 @@ export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | und
   return n !== null && n > 0 ? { n, unit } : null;
 }
 
+/**
+ * Whether N needs the private split's subjects counted (vault.stats, a scan of the dataset): only
+ * for a subject-level dataset without a budget, since a budget carries N (`privacyUnits`).
+ * `budget` undefined: the summary is not read yet.
+ */
+export function needsSubjectCount(dataset: DatasetDto | undefined, budget: BudgetDto | null | undefined): boolean {
+  return dataset?.privacyUnit === 'subject' && budget === null;
+}
+
 /** Helper text for the δ field: what an empty field means; with charges, that δ may only go down. */
 export function defaultDeltaHint(units: PrivacyUnits | null, ceiling: number | null = null): string {
   if (ceiling !== null) return `this dataset has charges: δ may only go down from ${ceiling.toExponential(2)} (a larger δ would re-price them lower and give budget back)`;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntryDto } from '../../../../../electron/shared/api/ledger';
 import type { DatasetDto } from '../../../../../electron/shared/api/vault';
-import { defaultDeltaHint, parseBudgetForm, privacyUnits } from '../../../../../renderer/src/pages/budget/budgetForm';
+import { defaultDeltaHint, needsSubjectCount, parseBudgetForm, privacyUnits } from '../../../../../renderer/src/pages/budget/budgetForm';
 import {
   entryDescription,
   entryEpsilonAfter,
@@ -77,6 +77,16 @@ describe('budget form', () => {
     expect(defaultDeltaHint({ n: 360, unit: 'subject' })).toMatch(/^empty: δ = 1e-5 = .*N = 360 subjects in the private split/);
     expect(defaultDeltaHint({ n: 40_000, unit: 'record' })).toMatch(/^empty: δ = 2.5e-6 = /);
     expect(defaultDeltaHint(null)).toMatch(/required/);
+  });
+
+  it('counts subjects (vault.stats, a scan of the dataset) only for a subject-level dataset without a budget', () => {
+    const subjects = { ...dataset, privacyUnit: 'subject' } as DatasetDto;
+    expect(needsSubjectCount(subjects, null)).toBe(true);
+    // A budget carries N; a summary not read yet may still hold one.
+    expect(needsSubjectCount(subjects, { privacyUnits: 250 } as never)).toBe(false);
+    expect(needsSubjectCount(subjects, undefined)).toBe(false);
+    expect(needsSubjectCount(dataset, null)).toBe(false);
+    expect(needsSubjectCount(undefined, null)).toBe(false);
   });
 
   it('validates ε and δ; an empty δ means the default', () => {
