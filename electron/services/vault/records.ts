@@ -71,13 +71,19 @@ export async function holdsText(q: Queryable, datasetId: number, text: string): 
   return (await q.get<{ one: number }>('SELECT 1 AS one FROM records WHERE dataset_id = $datasetId AND content_hash = $hash', { datasetId, hash: contentHash(text) })) !== undefined;
 }
 
-/** Inserts one record; false when the same normalised text is already in the dataset. */
+/** Which of these content hashes the dataset already holds, in one query (the unique (dataset_id, content_hash) key). */
+export async function heldHashes(q: Queryable, datasetId: number, hashes: readonly string[]): Promise<Set<string>> {
+  const rows = await q.all<{ hash: string }>('SELECT content_hash AS hash FROM records WHERE dataset_id = $datasetId AND content_hash IN (SELECT value FROM json_each($hashes))', { datasetId, hashes: JSON.stringify(hashes) });
+  return new Set(rows.map((r) => r.hash));
+}
+
+/** Inserts one record (`hash`: its text's contentHash); false when the same normalised text is already in the dataset. */
 export async function insertRecord(
   q: Queryable,
   datasetId: number,
   record: NewRecord,
   pii: readonly PiiFinding[],
-  importId: number | null = null,
+  hash = contentHash(record.text),
 ): Promise<boolean> {
   const { changes } = await q.run(INSERT, {
     datasetId,
@@ -89,8 +95,8 @@ export async function insertRecord(
     tags: JSON.stringify([...new Set(record.tags)]),
     pii: JSON.stringify(pii),
     piiKinds: piiKindsOf(pii),
-    hash: contentHash(record.text),
-    importId,
+    hash,
+    importId: null,
     now: new Date().toISOString(),
   });
   return changes === 1;

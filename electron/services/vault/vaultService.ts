@@ -12,7 +12,8 @@ import type { Database, Queryable } from '../db/database';
 import type { JobContext } from '../jobs/jobManager';
 import { bulk, compact, stats, type BulkTarget } from './curation';
 import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
-import { addHistory, checkLabel, getRecord, history, holdsText, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
+import { addHistory, checkLabel, getRecord, heldHashes, history, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
+import { contentHash } from './normalise';
 import { runPiiRescan } from './piiRescan';
 import { SAMPLE_DATASETS, type SampleKind } from './sampleDataset';
 import { loadUnits, vaultPool, type VaultPool } from './sampler';
@@ -41,11 +42,11 @@ function findingsAt(row: RecordRow, spans: readonly Span[]): PiiFinding[] {
 
 const DATA_VERSION = 'PRAGMA data_version';
 
-/** Inserts records (duplicates skipped) after checking every label; returns how many were added. */
-async function insertAll(tx: Queryable, dataset: { id: number; labels: readonly string[]; task: string }, records: readonly NewRecord[]): Promise<number> {
+/** Inserts records (duplicates skipped) after checking every label; returns how many were added. `hashes`: their texts' contentHash. */
+async function insertAll(tx: Queryable, dataset: { id: number; labels: readonly string[]; task: string }, records: readonly NewRecord[], hashes?: readonly string[]): Promise<number> {
   for (const r of records) checkLabel(r.label, dataset.labels, dataset.task);
   let added = 0;
-  for (const r of records) if (await insertRecord(tx, dataset.id, r, scanPii(r.text))) added++;
+  for (const [i, r] of records.entries()) if (await insertRecord(tx, dataset.id, r, scanPii(r.text), hashes?.[i])) added++;
   await touchDataset(tx, dataset.id);
   return added;
 }
@@ -114,10 +115,11 @@ export class VaultService {
    * of them added. The caller calls `changed` once its transaction has committed.
    */
   async addAllRecordsIn(tx: Queryable, dataset: DatasetDto, records: readonly NewRecord[]): Promise<number[]> {
-    const held: number[] = [];
-    for (const [i, r] of records.entries()) if (await holdsText(tx, dataset.id, r.text)) held.push(i);
+    const hashes = records.map((r) => contentHash(r.text));
+    const holds = await heldHashes(tx, dataset.id, hashes);
+    const held = hashes.flatMap((hash, i) => (holds.has(hash) ? [i] : []));
     if (held.length > 0) return held;
-    if ((await insertAll(tx, dataset, records)) < records.length) throw new VaultError(`${records.length} texts to add hold the same text twice: nothing was added`);
+    if ((await insertAll(tx, dataset, records, hashes)) < records.length) throw new VaultError(`${records.length} texts to add hold the same text twice: nothing was added`);
     return [];
   }
 
