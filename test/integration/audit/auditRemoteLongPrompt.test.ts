@@ -14,6 +14,7 @@ import { getAuditService } from '../../../electron/services/audit/auditHandlers'
 import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
 import { workspace, type Workspace } from '../model/modelFixture';
 import { startOpenAiTestServer, type TestServer } from '../model/openaiTestServer';
+import { auditLongPrompt } from './longPromptAudit';
 
 let ws: Workspace;
 let server: TestServer;
@@ -31,26 +32,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A brought prompt of 40 public demonstrations, far longer than the context (≈ 4,000 bytes). */
-const longPrompt = [
-  'Classify each e-mail as spam or ham.',
-  ...Array.from({ length: 40 }, (_, i) => `Text: meeting note ${i}: the quarterly review moves to the small room after lunch, bring the figures\nLabel: ${i % 2 ? 'spam' : 'ham'}\n`),
-].join('\n\n');
-
 describe('audit prompts longer than a remote server’s context, without /tokenize', () => {
   it('cuts every prompt by the byte bound, the same way for members and non-members, and the server refuses none', async () => {
-    const { jobId, auditId } = await callMethod(ws.ctx, 'audit.start', {
-      dataset: 'mail', targets: [{ kind: 'prompt', text: longPrompt, name: 'long' }], attacks: ['label', 'repeat', 'inquiry'], members: 4, replicates: 100,
-    });
-    const job = await ws.ctx.jobs.wait(jobId);
-    expect(job.error ?? job.status).toBe('succeeded');
-    const target = (await callMethod(ws.ctx, 'audit.get', { id: auditId })).result!.targets[0];
-    expect(target.scores.map((s) => s.score)).toEqual(['label-probability', 'repeat-rouge-l', 'repeat-cosine', 'inquiry-yes']);
-    for (const s of target.scores) {
-      expect(s.metrics.members + (s.fit?.leftOut.members ?? 0)).toBe(4);
-      expect(s.metrics.members).toBeGreaterThan(0);
-      expect(s.fit).toMatchObject({ cut: { members: s.metrics.members, nonMembers: s.metrics.nonMembers } });
-    }
+    await auditLongPrompt(ws.ctx);
     // Every prompt the server was sent fits its context by its own tokenizer, with the bound's margin to spare.
     const sent = server.completionPrompts.flat().filter((p): p is string => typeof p === 'string');
     expect(sent.length).toBeGreaterThan(0);
