@@ -17,11 +17,11 @@ import { POOL_SIZE_EPSILON, poolSizeEvent } from '../../../core/icl/noisyPoolSiz
 import { largestWithinCap } from '../../../core/math/countSearch';
 import { answeringRate } from '../../../core/planning/answering';
 import type { AnswerMethodName, AnswerPlanDto, AnswerRequest } from '../../shared/api/answering';
-import { chargeEach, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAccounting';
+import { chargeEach, composedEpsilonUpper } from '../ledger/ledgerAccounting';
 import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import { RefusalError } from '../refusalError';
-import type { BudgetState } from '../synthesis/synthesisPricing';
+import { budgetAfter, type BudgetState } from '../ledger/releaseLedger';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 import { checkPublicData } from './sgaSettings';
@@ -94,10 +94,9 @@ export function priceAnswers({ request, dataset, units, queries, budget, sizeCha
   const event = answerBatchEvent(shape, units, parameter, queries, ptrDelta);
   const total = answerTotalEvent(sizeEvent, event);
   const account = accountEpsilon(total, delta);
-  const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
   // In a job the size release is already in `spent`; a preview counts it here.
   const charge = sizeCharged ? event : total;
-  const after = budget ? spendAfter(budget.spent, charge, budget.delta, spent) : 0;
+  const after = budgetAfter(budget, charge);
   const q = answeringRate(shape, units);
   return {
     shape,
@@ -117,10 +116,10 @@ export function priceAnswers({ request, dataset, units, queries, budget, sizeCha
       totalEvent: total,
       epsilon: account.bounds,
       accountant: account.accountant,
-      budget: budget ? { cap: budget.cap, spent, afterJob: after, ...batchesLeft(budget, charge, spent) } : null,
+      budget: budget && after ? { ...after, ...batchesLeft(budget, charge, after.spent) } : null,
       warnings: [
         ...planWarnings({ delta, units, epsilon: account.bounds.upper, rates: [{ pool: '(all)', q }] }),
-        ...(budget && after > budget.cap ? [overCapWarning(after, budget.cap)] : []),
+        ...(after && after.afterJob > after.cap ? [overCapWarning(after.afterJob, after.cap)] : []),
       ],
     },
   };

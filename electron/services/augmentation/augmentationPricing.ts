@@ -8,8 +8,7 @@ import { accountEpsilon } from '../../../core/accounting';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 import { augmentationEvent } from '../../../core/icl/augmentation/augmentationSeeds';
 import type { AugmentPlan, AugmentRequest } from '../../shared/api/augmentation';
-import { chargeEach, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAccounting';
-import type { BudgetState } from '../ledger/releaseLedger';
+import { budgetAfter, type BudgetState } from '../ledger/releaseLedger';
 import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning } from '../planner/planWarnings';
 import { RefusalError } from '../refusalError';
@@ -28,12 +27,11 @@ export function priceAugmentation(request: AugmentRequest, units: number, budget
   }
   const event = augmentationEvent(rho, request.depth);
   const account = accountEpsilon(event, delta);
-  const spent = budget && budget.spent.length > 0 ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
-  const afterJob = budget ? spendAfter(budget.spent, event, budget.delta, spent) : 0;
+  const after = budgetAfter(budget, event);
   return {
     dataset: request.dataset, rho, depth: request.depth, event, epsilon: account.bounds, delta, accountant: account.accountant,
     examples: request.examples, publicExamples,
-    budget: budget && { cap: budget.cap, spent, afterJob },
-    warnings: budget === null ? ['no budget set for this dataset: the job is refused until one is (Budget page or veil budget set)'] : afterJob > budget.cap ? [overCapWarning(afterJob, budget.cap)] : [],
+    budget: after,
+    warnings: after === null ? ['no budget set for this dataset: the job is refused until one is (Budget page or veil budget set)'] : after.afterJob > after.cap ? [overCapWarning(after.afterJob, after.cap)] : [],
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { PrivacyEvent } from '../../../core/accounting/events';
 import type { CommitRecord, LedgerView } from '../../../core/export/verifyDpPrompt';
+import { chargeEach, composedEpsilonUpper, spendAfter } from './ledgerAccounting';
 import type { LedgerService } from './ledgerService';
 
 export interface BudgetState {
@@ -11,6 +12,21 @@ export interface BudgetState {
   delta: number;
   /** Events already reserved or committed. */
   spent: PrivacyEvent[];
+}
+
+/** A budget as a price shows it: the cap, ε spent, and ε after one more release (upper bounds at the budget's δ). */
+export interface BudgetAfter {
+  cap: number;
+  spent: number;
+  /** Never below `spent` (spendAfter). */
+  afterJob: number;
+}
+
+/** The budget before and after one more release of `charge` (null without a budget): what every job's price shows. */
+export function budgetAfter(budget: BudgetState | null, charge: PrivacyEvent): BudgetAfter | null {
+  if (!budget) return null;
+  const spent = composedEpsilonUpper(chargeEach(budget.spent), budget.delta);
+  return { cap: budget.cap, spent, afterJob: spendAfter(budget.spent, charge, budget.delta, spent) };
 }
 
 /** The budget in force and every event reserved against it (committed or not). */

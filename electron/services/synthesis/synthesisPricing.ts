@@ -25,11 +25,10 @@ import { defaultTemplate, type PromptTemplate } from '../../../core/icl/prompts'
 import { jobEvent, spreadShots, type PoolPlan } from '../../../core/icl/synthesisPlan';
 import type { TokenAggregator } from '../../../core/icl/tokenAggregator';
 import type { SynthesisPlanDto, SynthesisRequest } from '../../shared/api/synthesis';
-import { chargeEach, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAccounting';
 import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
-import type { BudgetState } from '../ledger/releaseLedger';
+import { budgetAfter, type BudgetState } from '../ledger/releaseLedger';
 import { RefusalError } from '../refusalError';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
@@ -148,9 +147,8 @@ export function priceSynthesis(
   const event = jobEventAt(parameter);
   const totalEvent = eventAt(parameter);
   const account = accountEpsilon(totalEvent, jobDelta);
-  const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
   // In a job the size release is already in `spent`; a preview counts it here.
-  const after = budget ? spendAfter(budget.spent, sizeCharged ? event : totalEvent, budget.delta, spent) : 0;
+  const after = budgetAfter(budget, sizeCharged ? event : totalEvent);
   return {
     plan: {
       request,
@@ -162,10 +160,10 @@ export function priceSynthesis(
       totalEvent,
       epsilon: account.bounds,
       accountant: account.accountant,
-      budget: budget ? { cap: budget.cap, spent, afterJob: after } : null,
+      budget: after,
       warnings: [
         ...planWarnings({ delta: jobDelta, units, epsilon: request.epsilon, rates: pools.map((p) => ({ pool: p.label ?? '(all)', q: samplingRate(shape, p.units) })) }),
-        ...(budget && after > budget.cap ? [overCapWarning(after, budget.cap)] : []),
+        ...(after && after.afterJob > after.cap ? [overCapWarning(after.afterJob, after.cap)] : []),
         ...unservedLabels(dataset, request, pools),
       ],
     },
