@@ -4,13 +4,14 @@
  * batch's certificate, and verify an exported certificate.
  */
 import { Alert, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AnswerPlanDto } from '../../../../electron/shared/api/answering';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
+import { usePricedPlan } from '../../components/usePricedPlan';
 import { useTrackedJob } from '../../components/useTrackedJob';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { AnswersView } from './AnswersView';
@@ -23,9 +24,9 @@ import { PublicSourceControl } from './PublicSourceControl';
 function AskView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<AskFormState>(initialAskForm);
   const [errors, setErrors] = useState<Partial<Record<keyof AskFormState, string>>>({});
-  const [plan, setPlan] = useState<(AnswerPlanDto & { pricedRequest: Request }) | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const { busy, error, run } = useAsyncAction();
+  const { priced, edited, submit, start } = usePricedPlan<Request, AnswerPlanDto>((request) => api['ask.plan'](request), run);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const runs = useApiQuery(() => api['ask.list']({}), [api]);
   const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['ask.get']({ id: selected })), [api], selected);
@@ -35,25 +36,18 @@ function AskView({ api }: { api: VeilApi }) {
   const refresh = () => (runs.reload(), current.reload());
   const { job, track } = useTrackedJob(api, refresh);
   const running = job !== null && !job.finished;
-  const edits = useRef(0);
 
-  const price = async () => {
+  const price = () => {
     const result = toAskRequest(form, effective);
     setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    const edit = edits.current;
-    const priced = await run(() => api['ask.plan'](result.request));
-    if (priced && edit === edits.current) setPlan({ ...priced, pricedRequest: result.request });
+    if (result.ok) void submit(result.request);
   };
   const ask = async () => {
-    const request = plan?.pricedRequest; // exactly what was priced and shown
-    const started = request && (await run(() => api['ask.start'](request)));
-    if (started) {
-      setPlan(null);
-      track(started.jobId);
-      setSelected(started.runId);
-      runs.reload();
-    }
+    const started = await start((request) => api['ask.start'](request));
+    if (!started) return;
+    track(started.jobId);
+    setSelected(started.runId);
+    runs.reload();
   };
 
   return (
@@ -67,15 +61,15 @@ function AskView({ api }: { api: VeilApi }) {
           errors={errors}
           datasets={datasets.data ?? []}
           busy={busy || running}
-          priced={plan !== null}
-          onChange={(next) => (edits.current++, setForm(next), setPlan(null))}
-          onPrice={() => void price()}
+          priced={priced !== null}
+          onChange={(next) => (edited(), setForm(next))}
+          onPrice={price}
           onAsk={() => void ask()}
           effective={effective}
-          publicExamples={publicSource.data && task === 'generation' && <PublicSourceControl api={api} source={publicSource.data} datasets={datasets.data ?? []} onChanged={() => (publicSource.reload(), setPlan(null))} />}
+          publicExamples={publicSource.data && task === 'generation' && <PublicSourceControl api={api} source={publicSource.data} datasets={datasets.data ?? []} onChanged={() => (publicSource.reload(), edited())} />}
         />
         {error && <Alert severity="error">{error}</Alert>}
-        {plan && <AskPlanSummary plan={plan} />}
+        {priced && <AskPlanSummary plan={priced.plan} />}
         {running && <AskProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
       </Section>
       {current.data && (

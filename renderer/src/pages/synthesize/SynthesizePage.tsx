@@ -4,7 +4,7 @@
  * its utility on the held-out split, and verify an exported certificate.
  */
 import { Alert, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
@@ -12,6 +12,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
+import { usePricedPlan } from '../../components/usePricedPlan';
 import { useTrackedJob } from '../../components/useTrackedJob';
 import { ActiveModelNotice } from '../../components/ActiveModelNotice';
 import { generateBlock } from './generateBlock';
@@ -30,9 +31,9 @@ import { EpsilonGuide } from '../../components/epsilonGuide';
 function SynthesizeView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<SynthesisFormState>(initialForm);
   const [errors, setErrors] = useState<Partial<Record<keyof SynthesisFormState, string>>>({});
-  const [plan, setPlan] = useState<(SynthesisPlanDto & { pricedRequest: SynthesisRequestInput }) | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const { busy, error, run } = useAsyncAction();
+  const { priced, edited, submit, start } = usePricedPlan<SynthesisRequestInput, SynthesisPlanDto>((request) => api['synth.plan'](request), run);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const plans = useApiQuery(() => api['plan.list']({}), [api]);
   const runs = useApiQuery(() => api['synth.list']({}), [api]);
@@ -50,23 +51,16 @@ function SynthesizeView({ api }: { api: VeilApi }) {
     const request = validated();
     return request && curveFromSynthesis(request);
   };
-  // Counts form changes, so a price that comes back after the form changed is not shown for it.
-  const edits = useRef(0);
-  const price = async () => {
+  const price = () => {
     const request = validated();
-    const edit = edits.current;
-    const priced = request && (await run(() => api['synth.plan'](request)));
-    if (priced && edit === edits.current) setPlan({ ...priced, pricedRequest: request });
+    if (request) void submit(request);
   };
   const generate = async () => {
-    const request = plan?.pricedRequest; // exactly what was priced and shown
-    const started = request && (await run(() => api['synth.start'](request)));
-    if (started) {
-      setPlan(null); // the budget it showed is spent now: the next job is priced afresh
-      track(started.jobId);
-      setSelected(started.runId);
-      runs.reload();
-    }
+    const started = await start((request) => api['synth.start'](request));
+    if (!started) return;
+    track(started.jobId);
+    setSelected(started.runId);
+    runs.reload();
   };
 
   return (
@@ -79,14 +73,14 @@ function SynthesizeView({ api }: { api: VeilApi }) {
           datasets={datasets.data ?? []}
           plans={plans.data ?? []}
           busy={busy || running}
-          priced={plan !== null}
-          blocked={generateBlock(plan)}
-          onChange={(next) => (edits.current++, setForm(next), setPlan(null))}
-          onPrice={() => void price()}
+          priced={priced !== null}
+          blocked={generateBlock(priced?.plan ?? null)}
+          onChange={(next) => (edited(), setForm(next))}
+          onPrice={price}
           onGenerate={() => void generate()}
         />
         {error && <Alert severity="error">{error}</Alert>}
-        {plan && <PlanSummary plan={plan} />}
+        {priced && <PlanSummary plan={priced.plan} />}
         <PublicPreview api={api} request={validated} disabled={busy || running} />
         <UtilityCurve api={api} request={curveRequest} disabled={busy || running} />
         <EpsilonGuide />
