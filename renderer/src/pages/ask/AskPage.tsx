@@ -21,7 +21,7 @@ import { AskProgress } from './AskProgress';
 import { effectiveAggregation, initialAskForm, toAskRequest, type AskFormState, type Request } from './askForm';
 import { PublicSourceControl } from './PublicSourceControl';
 
-function AskView({ api }: { api: VeilApi }) {
+export function AskView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<AskFormState>(initialAskForm);
   const [errors, setErrors] = useState<Partial<Record<keyof AskFormState, string>>>({});
   const [selected, setSelected] = useState<number | null>(null);

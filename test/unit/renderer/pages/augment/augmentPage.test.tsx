@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AugmentationRunDto, AugmentPlan, AugmentRequest } from '../../../../../electron/shared/api/augmentation';
 import type { VeilApi } from '../../../../../electron/shared/contract';
 import { AugmentView } from '../../../../../renderer/src/pages/augment/AugmentPage';
+import { chooseOption, field, typeInto } from '../../formInput';
 import { container, mountEachTest, root } from '../../reactRoot';
 
 interface Pending<I, O> {
@@ -58,24 +59,9 @@ const emit = (event: string, payload: unknown) => act(() => listeners.get(event)
 const text = () => container.textContent ?? '';
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name)!;
 const click = (element: HTMLElement) => act(() => element.click());
-function input(label: string): HTMLInputElement {
-  const element = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
-  return document.getElementById(element!.htmlFor) as HTMLInputElement;
-}
-function type(label: string, value: string) {
-  const field = input(label);
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-async function chooseDataset(name: string) {
-  const select = container.querySelector<HTMLElement>('[role="combobox"]')!;
-  act(() => void select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
-  const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === name)!;
-  click(option);
-  await settle();
-}
+const input = (label: string) => field(container, label) as HTMLInputElement;
+const type = (label: string, value: string) => typeInto(container, label, value);
+const chooseDataset = (name: string) => chooseOption(container, name);
 const planTable = () => container.querySelector('table[aria-label="planned cost"]');
 
 mountEachTest();
