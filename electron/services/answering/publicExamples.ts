@@ -67,9 +67,11 @@ async function hasPublic(q: Queryable, datasetId: number): Promise<boolean> {
 /**
  * Whether answering over `dataset` has public demonstrations (public examples with a non-blank
  * output: sgaSettings.publicDemonstrations), read from the same split as publicExamples, by one
- * existence query instead of the sample. The same answer as the sample's whenever the split
- * holds at most the sample's size; beyond, the sample could miss the few records with an
- * output (fewer than about one in the sample's size), which the job then finds.
+ * existence query instead of the sample. The same answer as the job's sample gives whenever the
+ * split holds at most the sample's size (the sample is then the whole split). Beyond, a sample
+ * can miss every record with an output only where fewer than about one in the sample's size
+ * has one: the preview then names sga where the job, reading its sample, falls back to
+ * embedding (or refuses an explicit sga) and prices that.
  */
 export async function hasPublicDemonstrations(q: Queryable, dataset: SynthesisDataset): Promise<boolean> {
   const id = (await hasPublic(q, dataset.id)) ? dataset.id : (await sourceOf(q, dataset.id))?.id;
