@@ -55,8 +55,9 @@ interface RowInput {
 type Row = (input: RowInput) => Promise<Added>;
 
 const augmentBy = (rule: SeedRule): Row => (i) => augmentThin(i.thin, i.inputs, i.model, rule, EXAMPLES, i.random);
+const THIN_ALONE = 'thin alone (no augmentation)';
 const ROWS: [string, Row][] = [
-  ['thin alone (no augmentation)', async () => ({ records: [] })],
+  [THIN_ALONE, async () => ({ records: [] })],
   ['ε = 0, uniform seeds', augmentBy({ kind: 'uniform' })],
   ...EPSILONS.map((epsilon): [string, Row] => [`ε = ${epsilon}`, augmentBy({ kind: 'dpm', epsilon })]),
   ['ε = ∞, exact clustering (not private)', augmentBy({ kind: 'exact' })],
@@ -71,21 +72,26 @@ interface Measured {
   labelled: number;
   seeds: number | null;
   fallback: boolean;
+  /** The first generated text, cut (what the writer writes), if any. */
+  example?: string;
 }
 
 const seeded = (label: string) => allowSeededOnPrivatePath(seededRandom(`veil.bench.augmentationUtility/${label}`), 'non-private experiment');
 const round = (x: number) => +x.toFixed(3);
 const stats = (values: number[]) => Object.fromEntries(Object.entries(spread(values)).map(([k, v]) => [k, round(v)]));
 
-/** Mean, spread and the augmentation's own counts of one row's runs. */
-export function summariseRow(runs: readonly Measured[]) {
+/** Mean, spread and the augmentation's own counts of one row's runs; `baseline`: the same runs of the thin split alone (paired differences). */
+export function summariseRow(runs: readonly Measured[], baseline: readonly Measured[] = []) {
   const seeds = runs.map((r) => r.seeds).filter((s): s is number => s !== null);
+  const minus = (pick: (m: Measured) => number) => stats(runs.map((r, i) => pick(r) - pick(baseline[i])));
   return {
     balancedAccuracy: { dpPrompt: stats(runs.map((r) => r.dpPrompt)), publicDemos: stats(runs.map((r) => r.publicDemos)), zeroShot: stats(runs.map((r) => r.zeroShot)) },
+    ...(baseline.length === runs.length && runs !== baseline ? { minusThinAlone: { dpPrompt: minus((m) => m.dpPrompt), publicDemos: minus((m) => m.publicDemos) } } : {}),
     perRun: { dpPrompt: runs.map((r) => round(r.dpPrompt)), publicDemos: runs.map((r) => round(r.publicDemos)) },
     added: stats(runs.map((r) => r.added)).mean,
     labelled: stats(runs.map((r) => r.labelled)).mean,
     ...(seeds.length > 0 ? { seeds: stats(seeds).mean, fallbacks: runs.filter((r) => r.fallback).length } : {}),
+    ...(runs[0].example !== undefined ? { exampleWritten: runs[0].example } : {}),
   };
 }
 
@@ -104,10 +110,11 @@ async function measureSampleRows(name: SampleName): Promise<Record<string, Retur
       runs.get(row)!.push({
         dpPrompt: result.balanced.synthetic, publicDemos: result.balanced.realPublic, zeroShot: result.balanced.zeroShot,
         added: added.records.length, labelled: added.records.filter((r) => r.label !== undefined).length, seeds: added.seeds ?? null, fallback: added.fallback ?? false,
+        ...(added.seeds !== undefined && added.records.length > 0 ? { example: added.records[0].text.slice(0, 160) } : {}),
       });
     }
   }
-  return Object.fromEntries([...runs].map(([row, measured]) => [row, summariseRow(measured)]));
+  return Object.fromEntries([...runs].map(([row, measured]) => [row, summariseRow(measured, runs.get(THIN_ALONE))]));
 }
 
 export async function run(): Promise<object> {

@@ -53,5 +53,7 @@ describe('augmentation utility harness', () => {
     expect(row.balancedAccuracy.publicDemos).toEqual({ mean: 0.5, sd: 0, min: 0.5, max: 0.5 });
     expect(row).toMatchObject({ added: 20, labelled: 19, seeds: 2.5, fallbacks: 1, perRun: { dpPrompt: [0.6, 0.8] } });
     expect(summariseRow([run(0.6, 0, null)])).not.toHaveProperty('seeds');
+    const paired = summariseRow([run(0.6, 20, 4), run(0.8, 18, 1)], [run(0.5, 0, null), run(0.9, 0, null)]);
+    expect(paired.minusThinAlone!.dpPrompt).toEqual({ mean: 0, sd: 0.141, min: -0.1, max: 0.1 }); // +0.1 and −0.1, run by run
   });
 });
