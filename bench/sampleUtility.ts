@@ -60,8 +60,8 @@ export function sampleSetup(name: SampleName): SampleSetup {
   };
 }
 
-/** One label's private pool: units are records, or subjects holding their first `cap` records. */
-function memoryPool(records: readonly NewRecord[], bySubject: boolean, cap: number): PrivatePool {
+/** The privacy units of some records: each record, or each subject holding its first `cap` records. */
+export function privacyUnits(records: readonly NewRecord[], bySubject: boolean, cap: number): PoolRecord[][] {
   const units: PoolRecord[][] = [];
   const index = new Map<string, PoolRecord[]>();
   for (const r of records) {
@@ -74,6 +74,12 @@ function memoryPool(records: readonly NewRecord[], bySubject: boolean, cap: numb
       if (bySubject && r.subject !== undefined) index.set(r.subject, fresh);
     }
   }
+  return units;
+}
+
+/** One label's private pool (its units: privacyUnits). */
+function memoryPool(records: readonly NewRecord[], bySubject: boolean, cap: number): PrivatePool {
+  const units = privacyUnits(records, bySubject, cap);
   return {
     units: units.length,
     sampleTeachers: async (q, teachers, random) => poissonSampleTeachers(units.length, q, teachers, random).map((g) => g.flatMap((i) => units[i])),

@@ -23,3 +23,11 @@ export async function measured<T>(fn: () => Promise<T> | T): Promise<{ cpu: numb
   const { user, system } = process.cpuUsage(cpu);
   return { cpu: (user + system) / 1e6, wall: (performance.now() - start) / 1000, value };
 }
+
+/** Mean, sample standard deviation (0 for one value), least and greatest of repeated measurements. */
+export function spread(values: readonly number[]): { mean: number; sd: number; min: number; max: number } {
+  if (values.length === 0) throw new RangeError('spread: no values');
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = values.length < 2 ? 0 : Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1));
+  return { mean, sd, min: Math.min(...values), max: Math.max(...values) };
+}

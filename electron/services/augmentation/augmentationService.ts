@@ -16,10 +16,8 @@ import { accountEpsilon } from '../../../core/accounting';
 import { augmentationContentHash, augmentationReleaseHash, type AugmentationDocument, type GeneratedExample } from '../../../core/export/augmentationFormat';
 import { canonicalJson } from '../../../core/export/canonicalJson';
 import { verifyAugmentation } from '../../../core/export/verifyAugmentation';
-import { augmentationPrompt, parseGenerated, type SeedExample } from '../../../core/icl/augmentation/augmentationPrompt';
 import { augmentationSeeds, unitPoint } from '../../../core/icl/augmentation/augmentationSeeds';
 import { DEFAULT_SGA_SETTINGS } from '../../../core/icl/answering/sga/semanticGroups';
-import { defaultTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { AugmentPlan, AugmentRequest } from '../../shared/api/augmentation';
@@ -31,14 +29,13 @@ import type { LedgerService } from '../ledger/ledgerService';
 import { budgetState, certificateLedgerView } from '../ledger/releaseLedger';
 import { jobModel, publicReason, type ModelIdentity } from '../model/jobModel';
 import { RefusalError } from '../refusalError';
-import { modelForDataset } from '../synthesis/domainLearner';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { publicExamples as readPublicExamples } from '../answering/publicExamples';
 import { PUBLIC_EXAMPLES_LIMIT } from '../answering/sgaSettings';
-import { contentHash } from '../vault/normalise';
 import { holdsText } from '../vault/records';
 import type { VaultService } from '../vault/vaultService';
 import type { AugmentationRunStore } from './augmentationRunStore';
+import { augmentationInstruction, augmentationTags, exampleWriter, seedExamples, WRITE_ATTEMPTS } from './exampleWriter';
 import { priceAugmentation } from './augmentationPricing';
 
 /**
@@ -55,9 +52,6 @@ const EMBED_CHUNK = 32;
 const MECHANISM =
   'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres; ' +
   'a written text equal to one the dataset holds (any split) is written again — outside ε, with the probability that the model writes a private text verbatim from public seeds';
-/** Generations tried per example before it is given up (an empty answer, or a text the dataset holds). */
-const WRITE_ATTEMPTS = 3;
-const GENERATED_TAG = 'generated';
 
 interface Prepared {
   dataset: SynthesisDataset;
@@ -127,10 +121,12 @@ export class AugmentationService {
       const released = augmentationSeeds(points, publicEmbeddings, plan.rho, cryptoRandom, { ...DEFAULT_SGA_SETTINGS, depth: plan.depth });
       if (canonicalJson(released.event) !== canonicalJson(plan.event)) throw new Error('the DPM release charged another event than the one reserved');
       // No cluster survived the noise: seed from the public sample itself (post-processing of nothing private).
-      const fallback = released.seeds.length === 0;
-      const seedIndices = fallback ? publicExamples.slice(0, 2 ** plan.depth).map((_, i) => i) : released.seeds;
-      const seeds: SeedExample[] = seedIndices.map((i) => ({ text: publicExamples[i].text, answer: answerOf(dataset, publicExamples[i]) }));
-      const write = await this.writer(job, request, dataset, prep, seeds, runId);
+      const { seeds, fallback } = seedExamples(dataset, publicExamples, released.seeds, plan.depth);
+      const write = await exampleWriter({
+        model: prep.model.model, source: this.source, dataset, instruction: augmentationInstruction(dataset, (await this.vault.dataset(dataset.id)).description),
+        seeds, maxTokens: request.maxTokens, tags: augmentationTags(runId), holds: (text) => holdsText(this.ledger.db, dataset.id, text),
+        signal: job.signal, throwIfCancelled: () => job.throwIfCancelled(),
+      });
       let written: { index: number; record: NewRecord }[] = [];
       for (let i = 0; i < request.examples; i++) {
         job.progress('writing examples', i, request.examples, `example ${i + 1} of ${request.examples}`);
@@ -154,7 +150,7 @@ export class AugmentationService {
           rho: plan.rho, depth: plan.depth, event: plan.event, epsilon: plan.epsilon, delta: plan.delta, accountant: plan.accountant,
           model: { backend: prep.model.identity.backend, name: prep.model.identity.name },
           seeds: { count: seeds.length, noisyCounts: released.noisyCounts, fallback },
-          generated: { requested: request.examples, added: records.length, duplicates: 0, tags: tagsOf(runId) },
+          generated: { requested: request.examples, added: records.length, duplicates: 0, tags: augmentationTags(runId) },
           contentHash: await augmentationContentHash(examples), examples,
         };
         const releaseHash = await augmentationReleaseHash(issued);
@@ -252,37 +248,6 @@ export class AugmentationService {
     }
     return out;
   }
-
-  /**
-   * The writer of examples from the public seeds only (the dataset's domain learner when the
-   * reference learner is active): example i → a record, or null when every attempt was empty or
-   * a text already written or held by the dataset.
-   */
-  private async writer(job: JobContext, request: AugmentRequest, dataset: SynthesisDataset, prep: Prepared, seeds: SeedExample[], runId: number): Promise<(index: number) => Promise<NewRecord | null>> {
-    const instruction = await this.instruction(dataset);
-    const generator = await modelForDataset(prep.model.model, this.source, dataset, defaultTemplate(instruction));
-    const written = new Set<string>(); // content hashes: texts the vault would take for the same one
-    return async (index) => {
-      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-        job.throwIfCancelled();
-        const generation = await generator.generate(augmentationPrompt(instruction, seeds, index), { maxTokens: request.maxTokens, temperature: 1, stop: ['\nText:'], signal: job.signal });
-        const example = parseGenerated(generation.text);
-        // A text the dataset already holds, in any split, is written again instead: the vault would
-        // drop it, and which examples it drops would tell which texts the private split holds.
-        if (!example || written.has(contentHash(example.text)) || (await holdsText(this.ledger.db, dataset.id, example.text))) continue;
-        written.add(contentHash(example.text));
-        return toRecord(dataset, example, runId);
-      }
-      job.throwIfCancelled();
-      return null;
-    };
-  }
-
-  private async instruction(dataset: SynthesisDataset): Promise<string> {
-    const { description } = await this.vault.dataset(dataset.id);
-    const labels = dataset.task === 'classification' ? ` Each answer is one of: ${dataset.labels.join(', ')}.` : '';
-    return `${description.trim() || `Examples of the dataset "${dataset.name}".`}${labels}`;
-  }
 }
 
 /** Thrown inside the commit's transaction to roll it back: the records whose texts the dataset holds now. */
@@ -290,15 +255,4 @@ class HeldTexts extends Error {
   constructor(readonly held: number[]) {
     super(`${held.length} generated texts were added by another write meanwhile`);
   }
-}
-
-const tagsOf = (runId: number) => [GENERATED_TAG, `augmentation-${runId}`];
-
-const answerOf = (dataset: SynthesisDataset, e: LabelledExample): string | null => (dataset.task === 'classification' ? e.label : e.output);
-
-/** A generated example as a public record; a classification answer outside the label set is dropped (the text is kept, unlabelled). */
-function toRecord(dataset: SynthesisDataset, example: SeedExample, runId: number): NewRecord {
-  const answer = example.answer ?? undefined;
-  const fields = dataset.task === 'classification' ? { label: answer !== undefined && dataset.labels.includes(answer) ? answer : undefined } : { output: answer };
-  return { text: example.text, ...fields, split: 'public', tags: tagsOf(runId) };
 }
