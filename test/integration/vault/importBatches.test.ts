@@ -4,7 +4,8 @@
  * batch took (no RETURNING), so duplicates are placed at a batch's first and last row, fill a
  * whole batch, and repeat records already in the dataset; every stored field must be exactly
  * what the file held (texts that need JSON escapes included), and a batch that fails stops the
- * import with nothing written, batches queued behind it included.
+ * import with nothing written, batches queued behind it included. The reading gives the event
+ * loop a turn every few dozen rows, so SQLite's finished steps are answered while it reads.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
-import { BATCH_ROWS } from '../../../electron/services/vault/import/importWriter';
+import { BATCH_ROWS, createImport, RecordWriter } from '../../../electron/services/vault/import/importWriter';
 import { piiKindsOf } from '../../../electron/services/vault/records';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 import { scanPii } from '../../../electron/services/vault/vaultService';
@@ -101,5 +102,24 @@ describe('import batches', () => {
     const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { label: 'label' } });
     expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
     expect((await stored()).map((r) => r.text)).toEqual(texts);
+  });
+
+  it('gives the event loop a turn every few dozen rows while it reads, before any batch makes it wait', async () => {
+    const vault = await getVaultService(ctx);
+    const [dataset] = await callMethod(ctx, 'vault.listDatasets', {});
+    const rows = 4 * BATCH_ROWS; // far below the text queued before the reading waits
+    const turns = await vault.db.transaction(async (tx) => {
+      const writer = new RecordWriter(tx, { datasetId: dataset.id, importId: await createImport(tx, dataset.id, 'test', 'jsonl'), fileBytes: 0 }, () => undefined);
+      let [count, counting] = [0, true];
+      const tick = () => void (counting && (count++, setImmediate(tick)));
+      setImmediate(tick);
+      for (let i = 0; i < rows; i++) await writer.add(i + 1, { text: `turn row ${i}`, label: 'ham', split: 'private', tags: [] });
+      counting = false;
+      await writer.finish();
+      return count;
+    });
+    // One turn per 64 rows (ROWS_PER_TURN); before, none until the queue filled or the file was read.
+    expect(turns).toBeGreaterThanOrEqual(rows / 64 - 1);
+    expect((await stored()).length).toBe(rows);
   });
 });
