@@ -7,7 +7,7 @@
  * after it are never cut. The rule looks only at token counts, never at whether the candidate
  * is a member, so both arms of an audit are cut the same way; the report counts the cuts.
  * A model that cannot tokenize (a remote server without /tokenize) is measured by an upper
- * bound instead (tokens ≤ UTF-8 bytes after NFKC, plus a margin for added specials:
+ * bound instead (tokens ≤ UTF-8 bytes, raw or in any normal form, plus a margin for specials:
  * core/model/tokenBound.ts), the same bound for every query, so both arms stay alike.
  */
 import type { LanguageModel } from '../model/languageModel';

@@ -29,7 +29,7 @@ import { RefusalError } from '../refusalError';
 
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { committedAnswers, reservationParameters, uncommittedAnswers, type ReleasedSize } from './answerDocument';
-import { hasPublicDemonstrations, publicExamples } from './publicExamples';
+import { hasPublicDemonstrations, publicDemonstrationExamples } from './publicExamples';
 import { checkPublicData, checkSgaCapabilities, PUBLIC_EXAMPLES_LIMIT, publicDemonstrations, sgaOptions, usesPublicData } from './sgaSettings';
 import { evaluateAnswers } from './answerEvaluation';
 import { checkCoversSize, defaultAggregation, priceAnswers, type PricedAnswers } from './answerPricing';
@@ -74,9 +74,12 @@ export class AnsweringService {
     return priceAnswers({ request, dataset, units: await this.units(dataset), queries: queries.texts.length, budget: await this.budgetState(dataset), publicExamples }).plan;
   }
 
-  /** The dataset's public examples as demonstrations (its public split, or its public source's: publicExamples.ts). */
+  /**
+   * A sample of the dataset's public demonstrations (records of its public split, or its public
+   * source's, with a non-blank output: publicExamples.ts), none exactly where the preview found none.
+   */
   private async publicDemonstrations(dataset: SynthesisDataset): Promise<Demonstration[]> {
-    return dataset.task === 'generation' ? publicDemonstrations(await publicExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT)) : [];
+    return publicDemonstrations(await publicDemonstrationExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT));
   }
 
   private async units(dataset: SynthesisDataset): Promise<number> {

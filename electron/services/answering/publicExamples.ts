@@ -8,6 +8,7 @@
 import type { Queryable } from '../db/database';
 import { resolveDataset } from '../ledger/datasets';
 import { RefusalError } from '../refusalError';
+import { HAS_OUTPUT } from '../vault/hasOutput';
 import type { PublicSourceDto } from '../../shared/api/publicSource';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 
@@ -47,34 +48,44 @@ export async function setPublicSource(q: Queryable, dataset: string, from: strin
   return publicSource(q, key.name);
 }
 
-/** Up to `limit` public examples for answering over `dataset` (a fixed uniform sample), [] when it has none. */
-export async function publicExamples(q: Queryable, source: SynthesisSource, dataset: SynthesisDataset, limit: number): Promise<LabelledExample[]> {
-  if (await hasPublic(q, dataset.id)) return source.examples(dataset, 'public', limit);
-  const from = await sourceOf(q, dataset.id);
-  return from ? source.examples(await source.dataset(from.name), 'public', limit) : [];
+/** The dataset whose public split serves `dataset`: its own when it has public records, else its public source, else none. */
+async function servingSplit(q: Queryable, dataset: SynthesisDataset): Promise<{ id: number; name: string } | null> {
+  return (await hasPublic(q, dataset.id)) ? dataset : sourceOf(q, dataset.id);
 }
 
-/** What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator), for SQLite's trim(X, Y). */
-const JS_TRIMMED = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+/** Up to `limit` public examples of `dataset` (a fixed uniform sample of the serving public split), [] when it has none. */
+export async function publicExamples(q: Queryable, source: SynthesisSource, dataset: SynthesisDataset, limit: number): Promise<LabelledExample[]> {
+  const from = await servingSplit(q, dataset);
+  if (!from) return [];
+  return source.examples(from.id === dataset.id ? dataset : await source.dataset(from.name), 'public', limit);
+}
+
+/**
+ * Up to `limit` public demonstrations for answering a generation dataset: a fixed uniform sample
+ * of the serving public split's records with a non-blank output, so it holds one exactly when
+ * hasPublicDemonstrations says there is one (the preview prices the aggregation the job runs).
+ */
+export async function publicDemonstrationExamples(q: Queryable, source: SynthesisSource, dataset: SynthesisDataset, limit: number): Promise<LabelledExample[]> {
+  const from = await servingSplit(q, dataset);
+  if (!from || dataset.task !== 'generation') return [];
+  return source.examples(from.id === dataset.id ? dataset : await source.dataset(from.name), 'public', limit, { withOutput: true });
+}
 
 const HAS_PUBLIC = "SELECT EXISTS (SELECT 1 FROM records WHERE dataset_id = $id AND split = 'public') AS found";
-const HAS_PUBLIC_OUTPUT = "SELECT EXISTS (SELECT 1 FROM records WHERE dataset_id = $id AND split = 'public' AND trim(output, $trimmed) <> '') AS found";
+const HAS_PUBLIC_OUTPUT = `SELECT EXISTS (SELECT 1 FROM records WHERE dataset_id = $id AND split = 'public' AND ${HAS_OUTPUT}) AS found`;
 
 async function hasPublic(q: Queryable, datasetId: number): Promise<boolean> {
   return Boolean((await q.get<{ found: number }>(HAS_PUBLIC, { id: datasetId }))?.found);
 }
 
 /**
- * Whether answering over `dataset` has public demonstrations (public examples with a non-blank
- * output: sgaSettings.publicDemonstrations), read from the same split as publicExamples, by one
- * existence query instead of the sample. The same answer as the job's sample gives whenever the
- * split holds at most the sample's size (the sample is then the whole split). Beyond, a sample
- * can miss every record with an output only where fewer than about one in the sample's size
- * has one: the preview then names sga where the job, reading its sample, falls back to
- * embedding (or refuses an explicit sga) and prices that.
+ * Whether answering over `dataset` has public demonstrations (public records with a non-blank
+ * output, of the split publicDemonstrationExamples samples), by one existence query instead of
+ * the sample: the job's sample is drawn among exactly these records, so it is empty exactly
+ * when this says no.
  */
 export async function hasPublicDemonstrations(q: Queryable, dataset: SynthesisDataset): Promise<boolean> {
-  const id = (await hasPublic(q, dataset.id)) ? dataset.id : (await sourceOf(q, dataset.id))?.id;
-  if (id === undefined || dataset.task !== 'generation') return false;
-  return Boolean((await q.get<{ found: number }>(HAS_PUBLIC_OUTPUT, { id, trimmed: JS_TRIMMED }))?.found);
+  const from = await servingSplit(q, dataset);
+  if (!from || dataset.task !== 'generation') return false;
+  return Boolean((await q.get<{ found: number }>(HAS_PUBLIC_OUTPUT, { id: from.id }))?.found);
 }

@@ -18,15 +18,15 @@ import { previewOnPublic } from './publicPreview';
 import type { PricedJob } from './synthesisPricing';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from './synthesisSource';
 
-/** `source` with each (dataset, split, limit) sample of examples read once. */
+/** `source` with each (dataset, split, limit, filter) sample of examples read once. */
 function readOnce(source: SynthesisSource): SynthesisSource {
   const read = new Map<string, Promise<LabelledExample[]>>();
   return {
     dataset: (name) => source.dataset(name),
     pool: (dataset, label) => source.pool(dataset, label),
-    examples: (dataset, split, limit) => {
-      const key = JSON.stringify([dataset.id, split, limit]);
-      const examples = read.get(key) ?? source.examples(dataset, split, limit);
+    examples: (dataset, split, limit, filter) => {
+      const key = JSON.stringify([dataset.id, split, limit, filter ?? null]);
+      const examples = read.get(key) ?? source.examples(dataset, split, limit, filter);
       read.set(key, examples);
       return examples;
     },

@@ -23,12 +23,19 @@ export interface LabelledExample {
   output: string | null;
 }
 
+export interface ExampleFilter {
+  withOutput: boolean;
+}
+
 export interface SynthesisSource {
   dataset(name: string): Promise<SynthesisDataset>;
   /** The private pool of one public label (or the whole private split): a sampling view. */
   pool(dataset: SynthesisDataset, label: string | undefined): Promise<PrivatePool>;
-  /** A uniform sample of up to `limit` examples of a NON-private split, the same at every call. */
-  examples(dataset: SynthesisDataset, split: 'public' | 'held-out', limit: number): Promise<LabelledExample[]>;
+  /**
+   * A uniform sample of up to `limit` examples of a NON-private split, the same at every call;
+   * with `withOutput`, of its records with a non-blank output only (answering's demonstrations).
+   */
+  examples(dataset: SynthesisDataset, split: 'public' | 'held-out', limit: number, filter?: ExampleFilter): Promise<LabelledExample[]>;
   /**
    * A key that changes whenever the dataset's public split may have changed (a record added,
    * deleted, moved in or out, relabelled or edited): what is built from the public split (the

@@ -5,7 +5,8 @@ import type { Database } from '../db/database';
 import type { ServiceContext } from '../context';
 import { isSizePublic } from '../sizes/poolSizes';
 import { getVaultService } from '../vault/vaultHandlers';
-import type { LabelledExample, SynthesisSource } from './synthesisSource';
+import { HAS_OUTPUT } from '../vault/hasOutput';
+import type { ExampleFilter, LabelledExample, SynthesisSource } from './synthesisSource';
 import { forgetLearners } from './domainLearner';
 
 const FETCH_CHUNK = 500;
@@ -14,10 +15,11 @@ const FETCH_CHUNK = 500;
  * A uniform sample of a NON-private split (not a release: the utility check's examples, the
  * public demonstrations it compares with). Seeded by the dataset, so every run of a dataset
  * is checked on the same examples; the order records were imported in (often one label
- * after another) does not bias it.
+ * after another) does not bias it. `filter.withOutput`: only records with a non-blank output.
  */
-async function sampleSplit(db: Database, datasetId: number, split: 'public' | 'held-out', limit: number): Promise<LabelledExample[]> {
-  const ids = (await db.all<{ id: number }>('SELECT id FROM records WHERE dataset_id = $datasetId AND split = $split ORDER BY id', { datasetId, split })).map((r) => r.id);
+async function sampleSplit(db: Database, datasetId: number, split: 'public' | 'held-out', limit: number, filter?: ExampleFilter): Promise<LabelledExample[]> {
+  const where = `dataset_id = $datasetId AND split = $split${filter?.withOutput ? ` AND ${HAS_OUTPUT}` : ''}`;
+  const ids = (await db.all<{ id: number }>(`SELECT id FROM records WHERE ${where} ORDER BY id`, { datasetId, split })).map((r) => r.id);
   const chosen = sampleWithoutReplacement(seededRandom(`veil.examples/${datasetId}/${split}`), ids, limit);
   const examples: LabelledExample[] = [];
   for (let i = 0; i < chosen.length; i += FETCH_CHUNK) {
@@ -55,7 +57,7 @@ export async function vaultSource(ctx: ServiceContext): Promise<SynthesisSource>
       return { id: d.id, name: d.name, createdAt: d.createdAt, task: d.task, labels: d.labels, privacyUnit: d.privacyUnit, sizePublic: await isSizePublic(vault.db, d.id) };
     },
     pool: async (dataset, label) => vault.pool(await vault.dataset(dataset.id), label),
-    examples: (dataset, split, limit) => sampleSplit(vault.db, dataset.id, split, limit),
+    examples: (dataset, split, limit, filter) => sampleSplit(vault.db, dataset.id, split, limit, filter),
     publicVersion: async (dataset) => {
       const row = await vault.db.get<Record<string, unknown>>(PUBLIC_VERSION, { datasetId: dataset.id });
       // The file and the dataset's creation tell a dataset from one made later under the same id.

@@ -24,7 +24,7 @@ export interface RecordDbRow {
 }
 
 const INSERT = `INSERT INTO records (dataset_id, text, label, output, split, subject_id, tags_json, pii_json, pii_kinds, content_hash, import_id, created_at, updated_at)
-  VALUES ($datasetId, $text, $label, $output, $split, $subject, $tags, $pii, $piiKinds, $hash, $importId, $now, $now)
+  VALUES ($datasetId, $text, $label, $output, $split, $subject, $tags, $pii, $piiKinds, $hash, NULL, $now, $now)
   ON CONFLICT (dataset_id, content_hash) DO NOTHING`;
 const SELECT_ONE = 'SELECT * FROM records WHERE id = $id';
 const UPDATE_FIELDS = 'UPDATE records SET label = $label, split = $split, tags_json = $tags, updated_at = $now WHERE id = $id';
@@ -57,7 +57,6 @@ export function checkLabel(label: string | null | undefined, labels: readonly st
   if (!labels.includes(label)) throw new VaultError(`label "${label}" is not in the dataset's label set (${labels.join(', ') || 'empty'})`);
 }
 
-/** Whether the dataset already holds this normalised text, in any split. */
 /**
  * The dataset's record count and id span: pages read by rowid range (`+dataset_id`, which keeps
  * SQLite off the (dataset_id, …) indexes and their sort of the remaining rows) stay inside it,
@@ -67,6 +66,7 @@ export async function datasetIdSpan(q: Queryable, datasetId: number): Promise<{ 
   return (await q.get<{ n: number; first: number | null; last: number | null }>('SELECT COUNT(*) AS n, MIN(id) AS first, MAX(id) AS last FROM records WHERE dataset_id = $datasetId', { datasetId }))!;
 }
 
+/** Whether the dataset already holds this normalised text, in any split. */
 export async function holdsText(q: Queryable, datasetId: number, text: string): Promise<boolean> {
   return (await q.get<{ one: number }>('SELECT 1 AS one FROM records WHERE dataset_id = $datasetId AND content_hash = $hash', { datasetId, hash: contentHash(text) })) !== undefined;
 }
@@ -96,7 +96,6 @@ export async function insertRecord(
     pii: JSON.stringify(pii),
     piiKinds: piiKindsOf(pii),
     hash,
-    importId: null,
     now: new Date().toISOString(),
   });
   return changes === 1;

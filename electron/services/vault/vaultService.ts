@@ -112,14 +112,16 @@ export class VaultService {
   /**
    * Adds every record or none, inside a write transaction the caller holds (`tx`): the indices of
    * the records whose texts the dataset already holds (then nothing is added), else [] with all
-   * of them added. The caller calls `changed` once its transaction has committed.
+   * of them added; records that repeat one another's normalised text are refused before anything
+   * is written. The caller calls `changed` once its transaction has committed.
    */
   async addAllRecordsIn(tx: Queryable, dataset: DatasetDto, records: readonly NewRecord[]): Promise<number[]> {
     const hashes = records.map((r) => contentHash(r.text));
+    if (new Set(hashes).size < hashes.length) throw new VaultError(`${records.length} texts to add hold the same text twice: nothing was added`);
     const holds = await heldHashes(tx, dataset.id, hashes);
     const held = hashes.flatMap((hash, i) => (holds.has(hash) ? [i] : []));
     if (held.length > 0) return held;
-    if ((await insertAll(tx, dataset, records, hashes)) < records.length) throw new VaultError(`${records.length} texts to add hold the same text twice: nothing was added`);
+    await insertAll(tx, dataset, records, hashes);
     return [];
   }
 

@@ -2,7 +2,7 @@
  * An audit on an OpenAI-compatible server without /tokenize (the test server over the
  * reference learner, a 1,024-token context) whose prompt exceeds the context runs to the end.
  * Without a tokenizer the prompts are measured by a bound no tokenizer in use exceeds (tokens ≤
- * UTF-8 bytes after NFKC, plus a margin: core/model/tokenBound.ts), the same rule for members
+ * UTF-8 bytes, raw or in any normal form, plus a margin: core/model/tokenBound.ts), the same rule for members
  * and non-members, so the server never refuses a query. Before, the prompts went out uncut and
  * the server refused them ("maximum context length is exceeded"): the audit failed.
  */

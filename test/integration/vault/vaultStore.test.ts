@@ -8,6 +8,7 @@ import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { appDatabase, DATABASE_FILE } from '../../../electron/services/db/appDatabase';
 import { ensureDataDir } from '../../../electron/services/dataDir';
+import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 
 let dir: string;
 let ctx: ServiceContext;
@@ -48,6 +49,21 @@ describe('vault store', () => {
     await mail();
     await expect(call(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'ok', label: 'ham' }, { text: 'x', label: 'phishing' }] })).rejects.toThrow(/not in the dataset's label set/);
     expect((await call(ctx, 'vault.stats', { dataset: 'mail' })).splits.private).toBe(2);
+  });
+
+  it('adds all records or none: a request holding one normalised text twice writes nothing, even inside the caller’s transaction', async () => {
+    await mail();
+    const vault = await getVaultService(ctx);
+    const dataset = await vault.dataset('mail');
+    const count = 'SELECT COUNT(*) AS n FROM records WHERE dataset_id = $id';
+    await vault.db.transaction(async (tx) => {
+      const twice = [{ text: 'Quarterly report attached', label: 'ham', split: 'private' as const, tags: [] }, { text: '  quarterly REPORT attached ', label: 'ham', split: 'private' as const, tags: [] }];
+      await expect(vault.addAllRecordsIn(tx, dataset, twice)).rejects.toThrow(/2 texts to add hold the same text twice: nothing was added/);
+      // Refused from the texts alone, before any insert: the caller's transaction holds no new row.
+      expect((await tx.get<{ n: number }>(count, { id: dataset.id }))!.n).toBe(4);
+      expect(await vault.addAllRecordsIn(tx, dataset, [twice[0]])).toEqual([]);
+    });
+    expect((await call(ctx, 'vault.stats', { dataset: 'mail' })).splits.private).toBe(3);
   });
 
   it('pages, searches and filters records', async () => {
