@@ -9,10 +9,12 @@ import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import sqlite3 from 'sqlite3';
 
 export type Params = Record<string, unknown>;
+/** Values for numbered parameters (`?1`, `?2`, … in SQL), in order. */
+export type Positional = readonly unknown[];
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  run(sql: string, params?: Params): Promise<{ changes: number; lastId: number }>;
+  run(sql: string, params?: Params | Positional): Promise<{ changes: number; lastId: number }>;
   get<T = Row>(sql: string, params?: Params): Promise<T | undefined>;
   all<T = Row>(sql: string, params?: Params): Promise<T[]>;
   /** Streams rows one at a time (nothing is collected); resolves to the row count. */
@@ -20,8 +22,8 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-const prefixed = (params: Params = {}): Params =>
-  Object.fromEntries(Object.entries(params).map(([k, v]) => [`$${k}`, v]));
+const prefixed = (params: Params | Positional = {}): Params | Positional =>
+  Array.isArray(params) ? params : Object.fromEntries(Object.entries(params).map(([k, v]) => [`$${k}`, v]));
 
 /** The raw operations, bound to a connection, with no locking. */
 function rawQueries(db: sqlite3.Database): Queryable {
@@ -118,7 +120,7 @@ export class Database implements Queryable {
     return result;
   }
 
-  run(sql: string, params?: Params) {
+  run(sql: string, params?: Params | Positional) {
     return this.locked(() => this.raw.run(sql, params));
   }
   get<T = Row>(sql: string, params?: Params) {

@@ -16,11 +16,16 @@ function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** Runs `work` in one transaction on a fresh connection to `file`, after earlier exclusive writes to it. */
-export function exclusiveWrite<T>(file: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction on a fresh connection to `file`, after earlier exclusive writes
+ * to it. `foreignKeys: false` leaves foreign keys unchecked on that connection, for a writer whose
+ * rows' parents are rows it read or wrote itself inside the transaction (an import).
+ */
+export function exclusiveWrite<T>(file: string, work: (tx: Queryable) => Promise<T>, { foreignKeys = true } = {}): Promise<T> {
   return oneAtATime(file, async () => {
     const db = await Database.open(file);
     try {
+      if (!foreignKeys) await db.exec('PRAGMA foreign_keys = OFF');
       return await db.transaction(work);
     } finally {
       await db.close();

@@ -2,7 +2,8 @@
  * The import's batches (importWriter.ts): rows go in BATCH_ROWS at a time, several batches queued
  * behind the one SQLite is inserting. Which lines were duplicates is worked out from the ids a
  * batch took (no RETURNING), so duplicates are placed at a batch's first and last row, fill a
- * whole batch, and repeat records already in the dataset; every stored field must be exactly
+ * whole batch, and repeat records already in the dataset (a row skipped for any other reason fails
+ * the import); every stored field must be exactly
  * what the file held (texts that need JSON escapes included), and a batch that fails stops the
  * import with nothing written, batches queued behind it included. The reading gives the event
  * loop a turn every few dozen rows, so SQLite's finished steps are answered while it reads.
@@ -93,6 +94,27 @@ describe('import batches', () => {
     expect(await stored()).toEqual([]);
     expect(await db.all('SELECT * FROM imports')).toEqual([]);
     expect((await callMethod(ctx, 'vault.records', { dataset: 'mail', limit: 1, filter: { search: 'fine' } })).total).toBe(0);
+  });
+
+  it('a row skipped for anything but a duplicate text fails the import instead of being reported as a duplicate', async () => {
+    const db = (await getVaultService(ctx)).db;
+    // The batch INSERT skips rows (OR IGNORE); a row lost another way must not pass as a duplicate.
+    await db.exec(`CREATE TRIGGER skip BEFORE INSERT ON records WHEN new.text = 'skipped row' BEGIN SELECT RAISE(IGNORE); END`);
+    const rows = Array.from({ length: 2 * BATCH_ROWS }, (_, i) => ({ text: i === BATCH_ROWS + 3 ? 'skipped row' : `kept row ${i}`, label: 'ham' }));
+    const job = await importRows(rows);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/refused 1 row\(s\) of the file that are not duplicates; nothing was imported/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('leaves every record pointing at its dataset and import (foreign keys are not checked while it writes)', async () => {
+    const db = (await getVaultService(ctx)).db;
+    const job = await importRows(Array.from({ length: BATCH_ROWS + 10 }, (_, i) => ({ text: `row ${i}`, label: 'ham' })));
+    expect(job.status).toBe('succeeded');
+    expect(await db.all('PRAGMA foreign_key_check')).toEqual([]);
+    const [imported] = await db.all<{ id: number }>('SELECT id FROM imports');
+    expect(await db.all('SELECT DISTINCT dataset_id, import_id FROM records')).toEqual([{ dataset_id: 1, import_id: imported.id }]);
+    expect(await db.get('PRAGMA foreign_keys')).toEqual({ foreign_keys: 1 }); // the vault's own connection still checks them
   });
 
   it('keeps CSV rows with quotes and delimiters intact through the batches', async () => {

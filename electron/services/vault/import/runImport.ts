@@ -102,9 +102,14 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   return result;
 }
 
-/** The job body: the whole import in one transaction; the report is the job's result. */
+/**
+ * The job body: the whole import in one transaction; the report is the job's result. Foreign
+ * keys are not checked: the import writes the imports row under the dataset it found in the
+ * transaction, and records under both; checking them made SQLite journal every batch
+ * (importWriter.ts).
+ */
 export async function runImport(prepared: PreparedImport, job: JobContext, vault: VaultService): Promise<ImportReport> {
-  const report = await exclusiveWrite(vault.db.file, (tx) => importRows(tx, prepared, job));
+  const report = await exclusiveWrite(vault.db.file, (tx) => importRows(tx, prepared, job), { foreignKeys: false });
   vault.changed(prepared.dataset.id, 'imported');
   return report;
 }
