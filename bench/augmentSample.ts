@@ -16,10 +16,10 @@ import { augmentRequestSchema } from '../electron/shared/api/augmentation';
 import type { NewRecord } from '../electron/shared/api/vault';
 import { priceAugmentation } from '../electron/services/augmentation/augmentationPricing';
 import { augmentationInstruction, augmentationTags, exampleWriter, seedExamples } from '../electron/services/augmentation/exampleWriter';
-import type { LabelledExample, SynthesisSource } from '../electron/services/synthesis/synthesisSource';
+import type { LabelledExample } from '../electron/services/synthesis/synthesisSource';
 import { contentHash } from '../electron/services/vault/normalise';
 import { SAMPLE_DATASETS } from '../electron/services/vault/sampleDataset';
-import { privacyUnits, type SampleSetup } from './sampleUtility';
+import { privacyUnits, publicOnlySource, type SampleSetup } from './sampleUtility';
 
 /**
  * Where the augmentation's seeds come from: `uniform` — 2^depth public examples drawn uniformly
@@ -73,15 +73,8 @@ export async function augmentThin(thin: SampleSetup, inputs: AugmentationInputs,
         ? sgaCandidates(clusterAnswers(inputs.points, publicEmbeddings, settings, null, random), k)
         : augmentationSeeds(inputs.points, publicEmbeddings, priceAugmentation(request, inputs.points.length, null, publicExamples.length).rho, random, settings).seeds;
   const { seeds, fallback } = seedExamples(dataset, publicExamples, released, request.depth);
-  const source: SynthesisSource = {
-    dataset: async () => dataset,
-    pool: async () => {
-      throw new Error('the writer reads no private pool');
-    },
-    examples: async (_dataset, split) => (split === 'public' ? publicExamples : []),
-  };
   const write = await exampleWriter({
-    model, source, dataset, instruction: augmentationInstruction(dataset, SAMPLE_DATASETS[thin.name].fields.description),
+    model, source: publicOnlySource(dataset, publicExamples), dataset, instruction: augmentationInstruction(dataset, SAMPLE_DATASETS[thin.name].fields.description),
     seeds, maxTokens: request.maxTokens, tags: augmentationTags(0), holds: async (text) => inputs.holds(text), random,
   });
   const records: NewRecord[] = [];
