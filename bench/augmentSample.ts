@@ -23,8 +23,9 @@ import { privacyUnits, publicOnlySource, type SampleSetup } from './sampleUtilit
 
 /**
  * Where the augmentation's seeds come from: `uniform` — 2^depth public examples drawn uniformly
- * (ε = 0: no private record read); `dpm` — the job's DPM release at ε; `exact` — the same
- * clustering without noise (ε = ∞, not private).
+ * (ε = 0: no private record chooses them); `dpm` — the job's DPM release at ε; `exact` — the same
+ * clustering without noise (ε = ∞, not private). Whatever the rule, the writer's written-again
+ * check compares with every text of the sample, private included, as in the job (`holds`).
  */
 export type SeedRule = { kind: 'uniform' } | { kind: 'dpm'; epsilon: number } | { kind: 'exact' };
 
