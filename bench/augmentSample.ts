@@ -16,15 +16,16 @@ import { augmentRequestSchema } from '../electron/shared/api/augmentation';
 import type { NewRecord } from '../electron/shared/api/vault';
 import { priceAugmentation } from '../electron/services/augmentation/augmentationPricing';
 import { augmentationInstruction, augmentationTags, exampleWriter, seedExamples } from '../electron/services/augmentation/exampleWriter';
-import type { LabelledExample, SynthesisSource } from '../electron/services/synthesis/synthesisSource';
+import type { LabelledExample } from '../electron/services/synthesis/synthesisSource';
 import { contentHash } from '../electron/services/vault/normalise';
 import { SAMPLE_DATASETS } from '../electron/services/vault/sampleDataset';
-import { privacyUnits, type SampleSetup } from './sampleUtility';
+import { privacyUnits, publicOnlySource, type SampleSetup } from './sampleUtility';
 
 /**
  * Where the augmentation's seeds come from: `uniform` — 2^depth public examples drawn uniformly
- * (ε = 0: no private record read); `dpm` — the job's DPM release at ε; `exact` — the same
- * clustering without noise (ε = ∞, not private).
+ * (ε = 0: no private record chooses them); `dpm` — the job's DPM release at ε; `exact` — the same
+ * clustering without noise (ε = ∞, not private). Whatever the rule, the writer's written-again
+ * check compares with every text of the sample, private included, as in the job (`holds`).
  */
 export type SeedRule = { kind: 'uniform' } | { kind: 'dpm'; epsilon: number } | { kind: 'exact' };
 
@@ -73,15 +74,8 @@ export async function augmentThin(thin: SampleSetup, inputs: AugmentationInputs,
         ? sgaCandidates(clusterAnswers(inputs.points, publicEmbeddings, settings, null, random), k)
         : augmentationSeeds(inputs.points, publicEmbeddings, priceAugmentation(request, inputs.points.length, null, publicExamples.length).rho, random, settings).seeds;
   const { seeds, fallback } = seedExamples(dataset, publicExamples, released, request.depth);
-  const source: SynthesisSource = {
-    dataset: async () => dataset,
-    pool: async () => {
-      throw new Error('the writer reads no private pool');
-    },
-    examples: async (_dataset, split) => (split === 'public' ? publicExamples : []),
-  };
   const write = await exampleWriter({
-    model, source, dataset, instruction: augmentationInstruction(dataset, SAMPLE_DATASETS[thin.name].fields.description),
+    model, source: publicOnlySource(dataset, publicExamples), dataset, instruction: augmentationInstruction(dataset, SAMPLE_DATASETS[thin.name].fields.description),
     seeds, maxTokens: request.maxTokens, tags: augmentationTags(0), holds: async (text) => inputs.holds(text), random,
   });
   const records: NewRecord[] = [];

@@ -12,7 +12,9 @@
  * Rows (what the public split holds; ε is the augmentation's, δ the default for N units):
  *  - thin alone: the thin split, no augmentation (nothing spent: the ε = 0 baseline of the split);
  *  - ε = 0, uniform seeds: M examples written from 2^depth thin records drawn uniformly — no
- *    private record read, so it isolates what writing examples adds without the DP seed choice;
+ *    private record chooses the seeds, so it isolates what writing examples adds without the DP
+ *    seed choice (the written-again check, as in the job, still compares with every text of the
+ *    sample, private included: outside ε, the certificate's mechanism);
  *  - ε = 0.25 … 2: the job (DPM seeds at ε);
  *  - ε = ∞, exact clustering: the same seeds from the clustering without noise (not private);
  *  - thin + M real: M further real public records of the sample instead of generated ones (what

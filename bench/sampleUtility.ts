@@ -20,7 +20,7 @@ import { synthesisRequestSchema } from '../electron/shared/api/synthesis';
 import type { NewRecord } from '../electron/shared/api/vault';
 import { priceSynthesis, templateFor } from '../electron/services/synthesis/synthesisPricing';
 import { domainLearner } from '../electron/services/synthesis/domainLearner';
-import type { SynthesisDataset, SynthesisSource } from '../electron/services/synthesis/synthesisSource';
+import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../electron/services/synthesis/synthesisSource';
 import { SAMPLE_DATASETS } from '../electron/services/vault/sampleDataset';
 
 export type SampleName = keyof typeof SAMPLE_DATASETS;
@@ -86,15 +86,20 @@ function memoryPool(records: readonly NewRecord[], bySubject: boolean, cap: numb
   };
 }
 
+/** A synthesis source of these public examples alone: no private pool, no held-out split (what the domain learner and the augmentation writer read). */
+export function publicOnlySource(dataset: SynthesisDataset, publicExamples: readonly LabelledExample[]): SynthesisSource {
+  return {
+    dataset: async () => dataset,
+    pool: async () => {
+      throw new Error('a public-only source reads no private pool');
+    },
+    examples: async (_dataset, split) => (split === 'public' ? [...publicExamples] : []),
+  };
+}
+
 /** The model the app would use for this sample with the reference learner active (synthesis/domainLearner.ts). */
 export async function sampleLearner(setup: SampleSetup): Promise<LanguageModel> {
-  const source: SynthesisSource = {
-    dataset: async () => setup.dataset,
-    pool: async () => {
-      throw new Error('the domain learner reads no private pool');
-    },
-    examples: async (_dataset, split) => (split === 'public' ? setup.publicRecords : []).map((r) => ({ text: r.text, label: r.label ?? null, output: null })),
-  };
+  const source = publicOnlySource(setup.dataset, setup.publicRecords.map((r) => ({ text: r.text, label: r.label ?? null, output: null })));
   const template = templateFor(setup.dataset, synthesisRequestSchema.parse({ dataset: setup.dataset.name, epsilon: 4 }));
   return domainLearner(source, setup.dataset, template);
 }

@@ -45,7 +45,7 @@ import { priceAugmentation } from './augmentationPricing';
  */
 const EMBED_CHUNK = 32;
 /**
- * The certificate's mechanism. The written-again rule (writer()) reads the dataset's texts, private
+ * The certificate's mechanism. The written-again rule (exampleWriter.ts) reads the dataset's texts, private
  * ones included, so it is named: outside ε, with the chance that the model writes a private record's
  * text verbatim from public seeds (the vault's one-text-per-dataset rule leaves no private-free choice).
  */

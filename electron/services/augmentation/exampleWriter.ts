@@ -4,7 +4,7 @@
  * alone. Shared by the job (augmentationService.ts) and the utility bench
  * (bench/augmentSample.ts), so the bench measures the examples the job writes.
  */
-import { AUGMENTATION_ANSWER_PREFIX, augmentationPrompt, parseGenerated, type SeedExample } from '../../../core/icl/augmentation/augmentationPrompt';
+import { augmentationPrompt, parseGenerated, type SeedExample } from '../../../core/icl/augmentation/augmentationPrompt';
 import { defaultTemplate } from '../../../core/icl/prompts';
 import type { LanguageModel } from '../../../core/model/languageModel';
 import type { RandomSource } from '../../../core/random/randomSource';
@@ -64,14 +64,13 @@ export async function exampleWriter(options: WriterOptions): Promise<(index: num
   return async (index) => {
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       options.throwIfCancelled?.();
-      const prompt = augmentationPrompt(instruction, seeds, index);
-      const sampling = { maxTokens: options.maxTokens, signal: options.signal, ...(options.random ? { random: options.random } : {}) };
-      const generation = await generator.generate(prompt, { ...sampling, temperature: 1, stop: ['\nText:'] });
+      const generation = await generator.generate(augmentationPrompt(instruction, seeds, index), {
+        maxTokens: options.maxTokens, temperature: 1, stop: ['\nText:'], signal: options.signal, ...(options.random ? { random: options.random } : {}),
+      });
       const example = parseGenerated(generation.text);
       if (!example || written.has(contentHash(example.text)) || (await options.holds(example.text))) continue;
       written.add(contentHash(example.text));
-      const answer = usableAnswer(dataset, example.answer) ?? (await answerOwnText(generator, dataset, `${prompt} ${example.text}\n${AUGMENTATION_ANSWER_PREFIX}`, sampling));
-      return toRecord(dataset, { text: example.text, answer }, options.tags);
+      return toRecord(dataset, { text: example.text, answer: usableAnswer(dataset, example.answer) }, options.tags);
     }
     options.throwIfCancelled?.();
     return null;
@@ -81,25 +80,13 @@ export async function exampleWriter(options: WriterOptions): Promise<(index: num
 /**
  * The answer as the dataset takes it, or null: a classification answer's first line when it is a
  * label of the set (the model may go on writing after it), a generation answer when not empty.
+ * Without one the example is stored unanswered: having the model answer its own text was measured
+ * to make the public demonstrations drawn from the split worse (README "Augmenting a thin public set").
  */
 function usableAnswer(dataset: SynthesisDataset, answer: string | null): string | null {
   if (dataset.task !== 'classification') return answer;
   const label = answer?.split('\n')[0].trim();
   return label !== undefined && dataset.labels.includes(label) ? label : null;
-}
-
-/**
- * The model's answer to its own text, when it wrote no usable one (out of tokens before it, or not
- * a label): a classification label by the model's label scores (the label set is public), else a
- * greedy line — a generated example without its answer serves no prompt as a demonstration.
- */
-async function answerOwnText(generator: LanguageModel, dataset: SynthesisDataset, prompt: string, sampling: { maxTokens: number; signal?: AbortSignal }): Promise<string | null> {
-  if (dataset.task === 'classification' && dataset.labels.length > 0 && generator.capabilities.scoreLabels) {
-    const scores = await generator.scoreLabels(prompt, dataset.labels.map((label) => ` ${label}`), sampling.signal);
-    return dataset.labels[scores.indexOf(Math.max(...scores))];
-  }
-  const answer = (await generator.generate(prompt, { maxTokens: sampling.maxTokens, signal: sampling.signal, temperature: 0, stop: ['\n'] })).text.trim();
-  return answer === '' ? null : answer;
 }
 
 const answerOf = (dataset: SynthesisDataset, e: LabelledExample): string | null => (dataset.task === 'classification' ? e.label : e.output);

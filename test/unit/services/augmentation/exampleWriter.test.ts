@@ -1,12 +1,11 @@
 /**
- * The augmentation writer's answers (exampleWriter.ts). A generated example whose model wrote no
- * usable answer — out of tokens before it, or a label followed by more text — used to be stored
- * unlabelled (the utility bench found 0 of 20 examples labelled on both samples with the reference
- * learner); now the model answers its own text: by its label scores for classification, a greedy
- * line for generation. The answering prompt holds only the public seeds and the written text.
+ * The augmentation writer's answers (exampleWriter.ts): a written label followed by more text keeps
+ * its first line; an example without a usable answer — out of tokens before it, or not a label —
+ * is stored without one, and the model is not asked to answer its own text (the utility bench
+ * measured that rule: its labels made public demonstrations worse, README "Augmenting a thin
+ * public set").
  */
 import { describe, expect, it } from 'vitest';
-import { AUGMENTATION_ANSWER_PREFIX } from '../../../../core/icl/augmentation/augmentationPrompt';
 import type { GenerateOptions, LanguageModel } from '../../../../core/model/languageModel';
 import { exampleWriter } from '../../../../electron/services/augmentation/exampleWriter';
 import type { SynthesisDataset, SynthesisSource } from '../../../../electron/services/synthesis/synthesisSource';
@@ -21,7 +20,7 @@ const source: SynthesisSource = {
   examples: async () => [],
 };
 
-/** A model (not the reference learner: it writes itself) whose texts are `writes` in turn; it scores " spam" highest; a greedy answer line is "summary line". */
+/** A model (not the reference learner: it writes itself) whose texts are `writes` in turn; it records every prompt it is asked to score or to answer greedily. */
 function scriptedModel(writes: string[], prompts: { generate: string[]; score: string[] }): LanguageModel {
   const unsupported = () => Promise.reject(new Error('not in the fake'));
   let next = 0;
@@ -56,28 +55,25 @@ async function writeAll(dataset: SynthesisDataset, writes: string[]) {
 }
 
 describe('augmentation writer answers', () => {
-  it('labels a classification example cut before its answer by the model’s label scores, from the public seeds and its own text only', async () => {
-    const { records, prompts } = await writeAll(classification, [' Win a free cruise, reply with your bank details and']);
-    expect(records[0]).toEqual({ text: 'Win a free cruise, reply with your bank details and', label: 'spam', split: 'public', tags: ['generated', 'augmentation-7'] });
-    expect(prompts.score).toHaveLength(1);
-    expect(prompts.score[0].startsWith(prompts.generate[0])).toBe(true);
-    expect(prompts.score[0].endsWith(`Win a free cruise, reply with your bank details and\n${AUGMENTATION_ANSWER_PREFIX}`)).toBe(true);
-  });
-
   it('keeps the first line of a written answer when it is a label, and asks nothing more', async () => {
     const { records, prompts } = await writeAll(classification, [' Meeting moved to 3pm\nAnswer: ham\nThanks, Bob']);
     expect(records[0]).toMatchObject({ text: 'Meeting moved to 3pm', label: 'ham' });
     expect(prompts.score).toHaveLength(0);
   });
 
-  it('scores the labels when the written answer is not one of them', async () => {
-    const { records } = await writeAll(classification, [' Hello there\nAnswer: maybe']);
-    expect(records[0]).toMatchObject({ text: 'Hello there', label: 'spam' });
+  it('stores a classification example cut before its answer, or answered with no label, unlabelled without asking the model', async () => {
+    const { records, prompts } = await writeAll(classification, [' Win a free cruise, reply with your bank details and', ' Hello there\nAnswer: maybe']);
+    expect(records).toEqual([
+      { text: 'Win a free cruise, reply with your bank details and', label: undefined, split: 'public', tags: ['generated', 'augmentation-7'] },
+      { text: 'Hello there', label: undefined, split: 'public', tags: ['generated', 'augmentation-7'] },
+    ]);
+    expect(prompts.score).toHaveLength(0);
+    expect(prompts.generate).toHaveLength(2);
   });
 
-  it('completes a generation example cut before its answer with a greedy answer line', async () => {
+  it('stores a generation example cut before its answer without an output, with no greedy completion', async () => {
     const { records, prompts } = await writeAll(generation, [' Patient seen for a cough lasting']);
-    expect(records[0]).toMatchObject({ text: 'Patient seen for a cough lasting', output: 'summary line' });
-    expect(prompts.generate[1].endsWith(`Patient seen for a cough lasting\n${AUGMENTATION_ANSWER_PREFIX}`)).toBe(true);
+    expect(records[0]).toMatchObject({ text: 'Patient seen for a cough lasting', output: undefined });
+    expect(prompts.generate).toHaveLength(1);
   });
 });
