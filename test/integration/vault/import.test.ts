@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { Params, Queryable } from '../../../electron/services/db/database';
+import { alsoIn, FROM_IMPORT } from '../../../electron/services/vault/import/alsoIn';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 import type { MethodInput } from '../../../electron/shared/contract';
 import type { ImportReport } from '../../../electron/shared/api/vaultFiles';
@@ -135,6 +137,33 @@ describe('vault.import', () => {
     // Found through the unique (dataset, hash) index: no second index on the hash alone slows every import (migration 15).
     const hashIndexes = await (await getVaultService(ctx)).db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' AND sql LIKE '%content_hash%'`);
     expect(hashIndexes).toEqual([]);
+  });
+
+  it('finds the other datasets from the smaller side: a small import beside a large dataset looks up its own rows', async () => {
+    const db = (await getVaultService(ctx)).db;
+    await callMethod(ctx, 'vault.createDataset', { name: 'big', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'big', records: Array.from({ length: 300 }, (_, i) => ({ text: `big record ${i}`, label: 'ham' })) });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'big record 7', label: 'ham' }, { text: 'mail only', label: 'ham' }] });
+    await callMethod(ctx, 'vault.createDataset', { name: 'small', labels: ['spam', 'ham'] });
+    const report = await imported('small.csv', 'text,label\nbig record 7,ham\nbig record 8,ham\nnew,ham\n', { dataset: 'small', mapping: { label: 'label' } });
+    expect(report.alsoIn).toEqual([{ dataset: 'big', records: 2 }, { dataset: 'mail', records: 1 }]);
+    const asked: string[] = [];
+    const spy: Queryable = { run: db.run.bind(db), each: db.each.bind(db), exec: db.exec.bind(db), get: db.get.bind(db), all: <T,>(sql: string, params?: Params) => (asked.push(sql), db.all<T>(sql, params)) };
+    const span = (await db.get<{ first: number; last: number }>('SELECT MIN(id) AS first, MAX(id) AS last FROM records WHERE import_id = $id', { id: report.importId }))!;
+    expect(await alsoIn(spy, report.datasetId, report.importId, span)).toEqual(report.alsoIn);
+    expect(asked).toEqual([FROM_IMPORT]); // 3 rows × 2 datasets, not the 302 other records
+    const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${FROM_IMPORT}`, { datasetId: report.datasetId, importId: report.importId, ...span });
+    expect(plan.map((row) => row.detail).join("\n")).toMatch(/SEARCH r USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/);
+    expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/SCAN r|AUTOMATIC/); // neither reads the whole table
+    // A large import beside small datasets looks up the other datasets' rows: the same answer.
+    const all = await db.get<{ first: number; last: number }>('SELECT MIN(id) AS first, MAX(id) AS last FROM records WHERE dataset_id = (SELECT id FROM datasets WHERE name = $name)', { name: 'big' });
+    const bigImport = (await db.get<{ id: number }>(`INSERT INTO imports (dataset_id, source, format, started_at) SELECT id, 'test', 'csv', 'now' FROM datasets WHERE name = 'big' RETURNING id`))!.id;
+    await db.run('UPDATE records SET import_id = $bigImport WHERE id BETWEEN $first AND $last', { bigImport, ...all! });
+    asked.length = 0;
+    const bigId = (await db.get<{ id: number }>(`SELECT id FROM datasets WHERE name = 'big'`))!.id;
+    expect(await alsoIn(spy, bigId, bigImport, all!)).toEqual([{ dataset: 'mail', records: 1 }, { dataset: 'small', records: 2 }]);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).not.toBe(FROM_IMPORT);
   });
 
   it('a row the reader cannot go past (unclosed quote, unterminated JSON array) fails the import, nothing imported, even when bad rows are skipped', async () => {

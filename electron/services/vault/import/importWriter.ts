@@ -101,6 +101,8 @@ export class RecordWriter {
   /** Set when the import stops early: batches still queued are not inserted. */
   private stopping = false;
   private bulk: BulkLoad | null = null;
+  /** The ids the import's records took: all from first to last (the import holds the write lock); null while none. */
+  insertedIds: { first: number; last: number } | null = null;
 
   constructor(
     private readonly tx: Queryable,
@@ -160,6 +162,7 @@ export class RecordWriter {
     const { changes, lastId } = await this.tx.run(insertBatchSql(batch.lines.length), [datasetId, importId, new Date().toISOString(), ...batch.values]);
     // One statement's rows take consecutive ids (each the largest so far + 1; the import holds the write lock).
     const ids = { first: lastId - changes + 1, last: lastId };
+    if (changes > 0) this.insertedIds = { first: this.insertedIds?.first ?? ids.first, last: ids.last };
     const duplicateLines = changes === batch.lines.length ? [] : await this.duplicateLines(batch, ids);
     await this.bulk.inserted(changes === 0 ? null : ids, batch.chars);
     this.onInserted({ accepted: changes, duplicateLines });

@@ -16,6 +16,7 @@ import { findDataset, touchDataset } from '../datasets';
 import { exclusiveWrite } from '../exclusiveWrite';
 import type { VaultService } from '../vaultService';
 import { csvHeader } from './csvReader';
+import { alsoIn } from './alsoIn';
 import { isRefused, streamVerdict, Utf8Check } from './encoding';
 import { formatReader, readChunks } from './fileSource';
 import { ImportError } from './importTypes';
@@ -25,16 +26,6 @@ import { checkMapping, isProblem, mapRow, splitDrawer } from './mapping';
 import { sniffFile, type SniffedFile } from './preview';
 
 const PROGRESS_MS = 250;
-
-/**
- * Other datasets holding texts this import added (same normalised text): their budgets are
- * separate. Each other dataset's hashes are read from the unique (dataset, content hash) index
- * and looked up in this dataset's: no index on the hash alone has to be kept up to date.
- */
-const ALSO_IN = `SELECT d.name AS dataset, COUNT(DISTINCT r.id) AS records
-  FROM datasets d JOIN records o ON o.dataset_id = d.id
-  JOIN records r ON r.dataset_id = $datasetId AND r.content_hash = o.content_hash
-  WHERE d.id != $datasetId AND r.import_id = $importId GROUP BY d.id ORDER BY d.name`;
 
 export interface PreparedImport extends Omit<SniffedFile, 'head' | 'encoding'> {
   request: ImportRequest;
@@ -91,11 +82,11 @@ async function importRows(tx: Queryable, p: PreparedImport, job: JobContext): Pr
   check.end();
   job.throwIfCancelled();
   job.progress('committing', file.size, file.size, `${report.accepted.toLocaleString('en')} records`);
-  const alsoIn = await tx.all<{ dataset: string; records: number }>(ALSO_IN, { importId, datasetId: dataset.id });
   const result = report.build({
     importId, datasetId: dataset.id, format: p.format, delimiter: p.delimiter, bytes,
     randomSplit: request.randomSplit ? (request.randomSplit.seed === undefined ? 'csprng' : 'seed') : null,
-    encoding: streamVerdict(check, p.bom), seconds: +((performance.now() - started) / 1000).toFixed(3), alsoIn,
+    encoding: streamVerdict(check, p.bom), seconds: +((performance.now() - started) / 1000).toFixed(3),
+    alsoIn: await alsoIn(tx, dataset.id, importId, writer.insertedIds),
   });
   await finishImport(tx, result);
   await touchDataset(tx, dataset.id);
