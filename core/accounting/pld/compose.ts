@@ -3,7 +3,8 @@
  * is the convolution of their laws, so one forward FFT per distinct part, a pointwise
  * power for its repetition count (Composed(e, T): one transform, not T convolutions) and
  * one inverse FFT give any composition. Several real signals of a part (the bounds' PMFs)
- * travel two at a time as the real and imaginary parts of one complex signal.
+ * travel two at a time as the real and imaginary parts of one complex signal; a lone one
+ * takes a real transform of half the size.
  *
  * The transform is circular: index i lands at i mod N, so mass outside a signal's window
  * [offset, offset + N) folds into it; callers bound that mass (window.ts). FFT rounding
@@ -14,7 +15,7 @@
  * Thm 24.2 in componentwise form, φ = (1+η)^log₂N − 1 per element times ‖x‖₁, carried through
  * the powers — was tried and is far too loose to use (docs/accounting.md).
  */
-import { fft } from './fft';
+import { fft, inverseRealFft, realFft } from './fft';
 
 export interface SignalPart {
   /** Grid index of element 0 of every signal. */
@@ -37,17 +38,21 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
   const accIm = Array.from({ length: count }, () => new Float64Array(half));
   const re = new Float64Array(size);
   const im = new Float64Array(size);
-  const spec = [new Float64Array(half), new Float64Array(half), new Float64Array(half), new Float64Array(half)];
+  const [xr, xi, yr, yi] = [new Float64Array(half), new Float64Array(half), new Float64Array(half), new Float64Array(half)];
   for (const part of parts) {
     for (let s = 0; s < count; s += 2) {
-      const pair = s + 1 < count;
       re.fill(0);
-      im.fill(0);
       wrap(part.signals[s], part.offset, re);
-      if (pair) wrap(part.signals[s + 1], part.offset, im);
+      if (s + 1 === count) {
+        // A lone real signal: half the transform (fft.ts, realFft).
+        realFft(re, xr, xi);
+        multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
+        continue;
+      }
+      im.fill(0);
+      wrap(part.signals[s + 1], part.offset, im);
       fft(re, im);
       // Z = FFT(x + iy): X_k = (Z_k + conj Z_{N−k})/2, Y_k = (Z_k − conj Z_{N−k})/2i.
-      const [xr, xi, yr, yi] = spec;
       for (let k = 0; k < half; k++) {
         const m = (size - k) & (size - 1);
         xr[k] = (re[k] + re[m]) / 2;
@@ -56,26 +61,27 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
         yi[k] = (re[m] - re[k]) / 2;
       }
       multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
-      if (pair) multiplyPower(accRe[s + 1], accIm[s + 1], yr, yi, part.count);
+      multiplyPower(accRe[s + 1], accIm[s + 1], yr, yi, part.count);
     }
   }
   const signals: Float64Array[] = [];
   const noise: number[] = [];
   for (let s = 0; s < count; s += 2) {
-    // Rebuild x + iy from the Hermitian halves and invert once.
     const pair = s + 1 < count;
-    const [xr, xi] = [accRe[s], accIm[s]];
-    const [yr, yi] = pair ? [accRe[s + 1], accIm[s + 1]] : [spec[2].fill(0), spec[3].fill(0)];
-    for (let k = 0; k < half; k++) {
-      re[k] = xr[k] - yi[k];
-      im[k] = xi[k] + yr[k];
-    }
-    for (let k = half; k < size; k++) {
-      const j = size - k;
-      re[k] = xr[j] + yi[j];
-      im[k] = yr[j] - xi[j];
-    }
-    fft(re, im, true);
+    if (pair) {
+      // Rebuild x + iy from the Hermitian halves and invert once.
+      const [ar, ai, br, bi] = [accRe[s], accIm[s], accRe[s + 1], accIm[s + 1]];
+      for (let k = 0; k < half; k++) {
+        re[k] = ar[k] - bi[k];
+        im[k] = ai[k] + br[k];
+      }
+      for (let k = half; k < size; k++) {
+        const j = size - k;
+        re[k] = ar[j] + bi[j];
+        im[k] = br[j] - ai[j];
+      }
+      fft(re, im, true);
+    } else inverseRealFft(accRe[s], accIm[s], re);
     for (const [i, source] of (pair ? [re, im] : [re]).entries()) {
       const out = new Float64Array(size);
       let worst = 0;

@@ -1,0 +1,96 @@
+/**
+ * The transforms the PLD composition runs on (core/accounting/pld/fft.ts): the complex FFT on
+ * sizes past its cache block (passes run block by block) still matches the DFT, and the real
+ * transforms of half the size (a lone real signal, compose.ts and repeatedComposition.ts) equal
+ * the complex transform of the same signal to rounding.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fft, inverseRealFft, realFft } from '../../../../core/accounting/pld/fft';
+
+/** Bin k of the DFT of (re, im), summed directly. */
+function dftBin(re: Float64Array, im: Float64Array, k: number): [number, number] {
+  const n = re.length;
+  let [sr, si] = [0, 0];
+  for (let j = 0; j < n; j++) {
+    const angle = (-2 * Math.PI * ((j * k) % n)) / n;
+    sr += re[j] * Math.cos(angle) - im[j] * Math.sin(angle);
+    si += re[j] * Math.sin(angle) + im[j] * Math.cos(angle);
+  }
+  return [sr, si];
+}
+
+const maxAbsDiff = (a: ArrayLike<number>, b: ArrayLike<number>, length = a.length): number => {
+  let worst = 0;
+  for (let j = 0; j < length; j++) worst = Math.max(worst, Math.abs(a[j] - b[j]));
+  return worst;
+};
+
+describe('fft beyond its cache block', () => {
+  it.each([2 ** 13, 2 ** 14, 2 ** 15])('matches the DFT at size %i and inverts', (n) => {
+    const re = Float64Array.from({ length: n }, (_, j) => Math.sin(0.7 * j) + ((j * 7919) % 13) / 13);
+    const im = Float64Array.from({ length: n }, (_, j) => Math.cos(1.3 * j) * ((j % 5) - 2));
+    const [re0, im0] = [re.slice(), im.slice()];
+    fft(re, im);
+    for (const k of [0, 1, 4095, 4096, 4097, n / 2, n - 1]) {
+      const [sr, si] = dftBin(re0, im0, k);
+      // Sums of n terms of size ~1: the direct sum's own rounding is ~n·1e-16.
+      expect(Math.abs(re[k] - sr)).toBeLessThan(1e-9);
+      expect(Math.abs(im[k] - si)).toBeLessThan(1e-9);
+    }
+    fft(re, im, true);
+    expect(maxAbsDiff(re, re0)).toBeLessThan(1e-13);
+    expect(maxAbsDiff(im, im0)).toBeLessThan(1e-13);
+  });
+});
+
+describe('real transforms of half the size', () => {
+  it('give the complex transform of a real signal (bins 0…N/2) and invert it, for every size', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 13 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (bits, seed) => {
+        const n = 2 ** bits;
+        let state = seed;
+        const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+        const x = Float64Array.from({ length: n }, () => (next() < 0.2 ? 0 : next()));
+        const [re, im] = [x.slice(), new Float64Array(n)];
+        fft(re, im);
+        const [hr, hi] = [new Float64Array(n / 2 + 1), new Float64Array(n / 2 + 1)];
+        realFft(x, hr, hi);
+        const scale = 1e-15 * n * Math.max(1, bits);
+        expect(maxAbsDiff(hr, re, n / 2 + 1)).toBeLessThan(scale);
+        expect(maxAbsDiff(hi, im, n / 2 + 1)).toBeLessThan(scale);
+        expect(hi[0]).toBe(0);
+        expect(hi[n / 2]).toBe(0);
+        const back = new Float64Array(n);
+        inverseRealFft(hr, hi, back);
+        expect(maxAbsDiff(back, x)).toBeLessThan(1e-15 * Math.max(1, bits) * 4);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('invert a spectrum powered pointwise as the complex inverse does (a composed PMF)', () => {
+    const n = 256;
+    const x = Float64Array.from({ length: n }, (_, j) => (j < 40 ? Math.exp(-((j - 20) ** 2) / 50) : 0));
+    const [hr, hi] = [new Float64Array(n / 2 + 1), new Float64Array(n / 2 + 1)];
+    realFft(x, hr, hi);
+    // The spectrum cubed: the PMF convolved with itself three times (circularly).
+    for (let k = 0; k <= n / 2; k++) {
+      const [a, b] = [hr[k], hi[k]];
+      const [sr, si] = [a * a - b * b, 2 * a * b];
+      [hr[k], hi[k]] = [sr * a - si * b, sr * b + si * a];
+    }
+    const composed = new Float64Array(n);
+    inverseRealFft(hr, hi, composed);
+    const [re, im] = [new Float64Array(n), new Float64Array(n)];
+    for (let k = 0; k < n; k++) {
+      const j = k <= n / 2 ? k : n - k;
+      [re[k], im[k]] = [hr[j], k <= n / 2 ? hi[j] : -hi[j]];
+    }
+    fft(re, im, true);
+    expect(maxAbsDiff(composed, re)).toBeLessThan(1e-13);
+    let direct = 0; // the threefold convolution at j = 60, summed directly
+    for (let a = 0; a < 40; a++) for (let b = 0; b < 40; b++) if (60 - a - b >= 0 && 60 - a - b < 40) direct += x[a] * x[b] * x[60 - a - b];
+    expect(composed[60]).toBeCloseTo(direct, 12);
+  });
+});
