@@ -245,7 +245,7 @@ class Direction {
     const below = Math.exp(this.cumulant(active, counts, down.k, -1) + down.lambda * (offset - 1) * h);
 
     const acc = { re: this.fixed.re.slice(), im: this.fixed.im.slice() };
-    multiplyPower(acc, { re: this.copy.re.slice(), im: this.copy.im.slice() }, n);
+    multiplyPower(acc, this.copy, n);
     const re = new Float64Array(size);
     inverseRealFft(acc.re, acc.im, re);
     const masses = new Float64Array(size);

@@ -104,24 +104,39 @@ function wrap(signal: Float64Array, offset: number, out: Float64Array): void {
   for (let j = 0, p = mod(offset, n); j < signal.length; j++, p = p + 1 === n ? 0 : p + 1) out[p] += signal[j];
 }
 
-/** acc ← acc · (re + i·im)^count by binary powering (overwrites re, im). */
-function multiplyPower(accRe: Float64Array, accIm: Float64Array, re: Float64Array, im: Float64Array, count: number): void {
-  let n = count;
-  while (n > 0) {
-    if (n % 2 === 1) {
-      for (let k = 0; k < accRe.length; k++) {
-        const r = accRe[k] * re[k] - accIm[k] * im[k];
-        accIm[k] = accRe[k] * im[k] + accIm[k] * re[k];
-        accRe[k] = r;
+/**
+ * acc ← acc · (re + i·im)^count by binary powering, bin by bin (each bin's squarings stay in
+ * registers; re, im are not changed). A base below TINY in modulus is taken as 0: its powers
+ * (count ≥ 1) are below 1e−125 of the accumulator, far under the rounding level of the
+ * composed PMF, and squaring it on would only crawl through subnormal numbers.
+ */
+export function multiplyPower(accRe: Float64Array, accIm: Float64Array, re: Float64Array, im: Float64Array, count: number): void {
+  for (let k = 0; k < accRe.length; k++) {
+    let br = re[k];
+    let bi = im[k];
+    let ar = accRe[k];
+    let ai = accIm[k];
+    for (let n = count; ; ) {
+      if (br * br + bi * bi < TINY) {
+        ar = 0;
+        ai = 0;
+        break;
       }
-    }
-    n = Math.floor(n / 2);
-    if (n > 0) {
-      for (let k = 0; k < re.length; k++) {
-        const r = re[k] * re[k] - im[k] * im[k];
-        im[k] = 2 * re[k] * im[k];
-        re[k] = r;
+      if (n % 2 === 1) {
+        const r = ar * br - ai * bi;
+        ai = ar * bi + ai * br;
+        ar = r;
       }
+      n = Math.floor(n / 2);
+      if (n === 0) break;
+      const r = br * br - bi * bi;
+      bi = 2 * br * bi;
+      br = r;
     }
+    accRe[k] = ar;
+    accIm[k] = ai;
   }
 }
+
+/** Squared modulus below which a base is taken as 0 (multiplyPower). */
+const TINY = 1e-250;
