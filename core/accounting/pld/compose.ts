@@ -111,6 +111,7 @@ function wrap(signal: Float64Array, offset: number, out: Float64Array): void {
  * composed PMF, and squaring it on would only crawl through subnormal numbers.
  */
 export function multiplyPower(accRe: Float64Array, accIm: Float64Array, re: Float64Array, im: Float64Array, count: number): void {
+  if (count === 0) return;
   for (let k = 0; k < accRe.length; k++) {
     let br = re[k];
     let bi = im[k];

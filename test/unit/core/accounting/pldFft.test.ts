@@ -2,10 +2,11 @@
  * The transforms the PLD composition runs on (core/accounting/pld/fft.ts): the complex FFT on
  * sizes past its cache block (passes run block by block) still matches the DFT, and the real
  * transforms of half the size (a lone real signal, compose.ts and repeatedComposition.ts) equal
- * the complex transform of the same signal to rounding.
+ * the complex transform of the same signal to rounding; spectra are powered bin by bin.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { multiplyPower } from '../../../../core/accounting/pld/compose';
 import { fft, inverseRealFft, realFft } from '../../../../core/accounting/pld/fft';
 
 /** Bin k of the DFT of (re, im), summed directly. */
@@ -92,5 +93,29 @@ describe('real transforms of half the size', () => {
     let direct = 0; // the threefold convolution at j = 60, summed directly
     for (let a = 0; a < 40; a++) for (let b = 0; b < 40; b++) if (60 - a - b >= 0 && 60 - a - b < 40) direct += x[a] * x[b] * x[60 - a - b];
     expect(composed[60]).toBeCloseTo(direct, 12);
+  });
+});
+
+describe('spectrum powers (multiplyPower)', () => {
+  it('multiply the accumulator by the base count times, leave the base alone, and do nothing for count 0', () => {
+    const base = { re: Float64Array.from([1, 0.9, -0.3, 0.5, 1e-130]), im: Float64Array.from([0, 0.2, 0.7, -0.5, 1e-130]) };
+    for (const count of [0, 1, 2, 3, 7, 20]) {
+      const acc = { re: Float64Array.from([1, 0.5, 1, -0.2, 1]), im: Float64Array.from([0, 0.1, 0, 0.3, 0]) };
+      const expected = { re: acc.re.slice(), im: acc.im.slice() };
+      for (let i = 0; i < count; i++) {
+        for (let k = 0; k < 5; k++) {
+          const [r, j] = [expected.re[k] * base.re[k] - expected.im[k] * base.im[k], expected.re[k] * base.im[k] + expected.im[k] * base.re[k]];
+          [expected.re[k], expected.im[k]] = [r, j];
+        }
+      }
+      multiplyPower(acc.re, acc.im, base.re, base.im, count);
+      for (let k = 0; k < 5; k++) {
+        expect(acc.re[k]).toBeCloseTo(expected.re[k], 14);
+        expect(acc.im[k]).toBeCloseTo(expected.im[k], 14);
+      }
+      if (count > 0) expect([acc.re[4], acc.im[4]]).toEqual([0, 0]); // a base of modulus ~1e-130: taken as 0
+      else expect([acc.re[4], acc.im[4]]).toEqual([1, 0]);
+    }
+    expect([...base.re]).toEqual([1, 0.9, -0.3, 0.5, 1e-130]);
   });
 });
