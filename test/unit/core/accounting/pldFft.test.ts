@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { multiplyPower } from '../../../../core/accounting/pld/compose';
-import { fft, inverseRealFft, realFft } from '../../../../core/accounting/pld/fft';
+import { fft, inverseRealFft, realFft, sparseRealFft } from '../../../../core/accounting/pld/fft';
 
 /** Bin k of the DFT of (re, im), summed directly. */
 function dftBin(re: Float64Array, im: Float64Array, k: number): [number, number] {
@@ -68,6 +68,23 @@ describe('real transforms of half the size', () => {
         expect(maxAbsDiff(back, x)).toBeLessThan(1e-15 * Math.max(1, bits) * 4);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('of a few point masses, summed directly, equal the transform of the whole signal', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 13 }), fc.array(fc.tuple(fc.nat(), fc.double({ min: 1e-12, max: 1, noNaN: true })), { minLength: 0, maxLength: 13 }), (bits, masses) => {
+        const n = 2 ** bits;
+        const x = new Float64Array(n);
+        for (const [p, v] of masses) x[p % n] = v;
+        const positions = [...x.keys()].filter((p) => x[p] !== 0);
+        const [hr, hi, sr, si] = [0, 0, 0, 0].map(() => new Float64Array(n / 2 + 1));
+        realFft(x, hr, hi);
+        sparseRealFft(n, positions, positions.map((p) => x[p]), sr, si);
+        expect(maxAbsDiff(sr, hr)).toBeLessThan(1e-14 * Math.max(1, bits));
+        expect(maxAbsDiff(si, hi)).toBeLessThan(1e-14 * Math.max(1, bits));
+      }),
+      { numRuns: 80 },
     );
   });
 
