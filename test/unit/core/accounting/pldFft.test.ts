@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { multiplyPower } from '../../../../core/accounting/pld/compose';
+import { convolvePower, multiplyPower } from '../../../../core/accounting/pld/compose';
 import { fft, inverseRealFft, realFft, sparseRealFft } from '../../../../core/accounting/pld/fft';
 
 /** Bin k of the DFT of (re, im), summed directly. */
@@ -135,5 +135,33 @@ describe('spectrum powers (multiplyPower)', () => {
       else expect([acc.re[4], acc.im[4]]).toEqual([1, 0]);
     }
     expect([...base.re]).toEqual([1, 0.9, -0.3, 0.5, 1e-130]);
+  });
+});
+
+describe('composition of point masses (convolvePower, spectra summed directly)', () => {
+  it('gives the binomial law, and what the transformed path gives', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.05, max: 0.95, noNaN: true }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: -50, max: 50 }), (p, gap, count, offset) => {
+        const size = 4096;
+        const atoms = new Float64Array(gap + 1);
+        [atoms[0], atoms[gap]] = [1 - p, p];
+        // The same law with 20 negligible masses added: more than log₂ N nonzeros, so transformed.
+        const spread = Float64Array.from({ length: gap + 21 }, (_, j) => (j <= gap ? atoms[j] : 1e-300));
+        const { signals } = convolvePower([{ offset, signals: [atoms, spread], count }], [offset * count, offset * count], size);
+        const [direct, transformed] = signals;
+        let worst = 0;
+        for (let i = 0; i <= count; i++) {
+          let logChoose = 0;
+          for (let j = 1; j <= i; j++) logChoose += Math.log((count - j + 1) / j);
+          const binomial = Math.exp(logChoose + i * Math.log(p) + (count - i) * Math.log1p(-p));
+          worst = Math.max(worst, Math.abs(direct[i * gap] - binomial));
+        }
+        expect(worst).toBeLessThan(1e-13);
+        let gapToTransformed = 0;
+        for (let j = 0; j < size; j++) gapToTransformed = Math.max(gapToTransformed, Math.abs(direct[j] - transformed[j]));
+        expect(gapToTransformed).toBeLessThan(1e-13);
+      }),
+      { numRuns: 40 },
+    );
   });
 });
