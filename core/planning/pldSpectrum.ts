@@ -4,6 +4,7 @@
  * real signals per complex FFT, and a count composed as a pointwise power of its spectrum.
  */
 import type { DiscretePld } from '../accounting/pld/discretise';
+import { multiplyPower as powerInto } from '../accounting/pld/compose';
 import { fft } from '../accounting/pld/fft';
 
 /** i mod n in 0…n − 1. */
@@ -50,26 +51,7 @@ function wrap(pld: DiscretePld, out: Float64Array): void {
   for (let j = 0, p = mod(pld.offset, n); j < pld.masses.length; j++, p = p + 1 === n ? 0 : p + 1) out[p] += pld.masses[j];
 }
 
-/** acc ← acc · base^count by binary powering (overwrites base). */
+/** acc ← acc · base^count (compose.ts, multiplyPower; base is left as it is). */
 export function multiplyPower(acc: Spectrum, base: Spectrum, count: number): void {
-  const half = acc.re.length;
-  const { re, im } = base;
-  let n = count;
-  while (n > 0) {
-    if (n % 2 === 1) {
-      for (let k = 0; k < half; k++) {
-        const r = acc.re[k] * re[k] - acc.im[k] * im[k];
-        acc.im[k] = acc.re[k] * im[k] + acc.im[k] * re[k];
-        acc.re[k] = r;
-      }
-    }
-    n = Math.floor(n / 2);
-    if (n > 0) {
-      for (let k = 0; k < half; k++) {
-        const r = re[k] * re[k] - im[k] * im[k];
-        im[k] = 2 * re[k] * im[k];
-        re[k] = r;
-      }
-    }
-  }
+  powerInto(acc.re, acc.im, base.re, base.im, count);
 }

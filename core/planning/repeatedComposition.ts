@@ -29,7 +29,7 @@
 import { privacyEventSchema, type PrivacyEvent } from '../accounting/events';
 import { lossRange, type DiscretePld, type Discretisation } from '../accounting/pld/discretise';
 import { evaluateDirection, type DirectionPart } from '../accounting/pld/direction';
-import { fft } from '../accounting/pld/fft';
+import { inverseRealFft } from '../accounting/pld/fft';
 import { gaussianLoss, type LossDistribution } from '../accounting/pld/lossDistribution';
 import { planEvent, type Plan } from '../accounting/pld/plan';
 import { epsilonFor } from '../accounting/pld/query';
@@ -244,20 +244,10 @@ class Direction {
     const above = Math.exp(this.cumulant(active, counts, up.k, 1) - up.lambda * (offset + size) * h);
     const below = Math.exp(this.cumulant(active, counts, down.k, -1) + down.lambda * (offset - 1) * h);
 
-    const half = size / 2 + 1;
-    const acc = { re: Float64Array.from(this.fixed.re), im: Float64Array.from(this.fixed.im) };
-    multiplyPower(acc, { re: Float64Array.from(this.copy.re), im: Float64Array.from(this.copy.im) }, n);
+    const acc = { re: this.fixed.re.slice(), im: this.fixed.im.slice() };
+    multiplyPower(acc, this.copy, n);
     const re = new Float64Array(size);
-    const im = new Float64Array(size);
-    for (let k = 0; k < half; k++) {
-      re[k] = acc.re[k];
-      im[k] = acc.im[k];
-    }
-    for (let k = half; k < size; k++) {
-      re[k] = acc.re[size - k];
-      im[k] = -acc.im[size - k];
-    }
-    fft(re, im, true);
+    inverseRealFft(acc.re, acc.im, re);
     const masses = new Float64Array(size);
     let noise = 0;
     for (let j = 0, p = mod(offset, size); j < size; j++, p = p + 1 === size ? 0 : p + 1) {
@@ -313,11 +303,13 @@ function momentsOf(pld: DiscretePld): { mean: number; variance: number } {
   let total = 0;
   let first = 0;
   let second = 0;
-  pld.masses.forEach((m, j) => {
+  const { masses } = pld;
+  for (let j = 0; j < masses.length; j++) {
+    const m = masses[j];
     total += m;
     first += m * j;
     second += m * j * j;
-  });
+  }
   if (!(total > 0)) return { mean: 0, variance: 0 };
   return { mean: first / total, variance: Math.max(0, second / total - (first / total) ** 2) };
 }

@@ -168,13 +168,15 @@ export function stepScale(parts: DirectionPart[]): number {
     let total = 0;
     let first = 0;
     let second = 0;
-    labelsP.masses.forEach((p, k) => {
-      if (!(p > 0)) return;
-      const x = (labelsP.offset + k) * h - Math.log(Math.max(1e-300, labelsQ[k] / p));
+    const { masses, offset } = labelsP;
+    for (let k = 0; k < masses.length; k++) {
+      const p = masses[k];
+      if (!(p > 0)) continue;
+      const x = (offset + k) * h - Math.log(Math.max(1e-300, labelsQ[k] / p));
       total += p;
       first += p * x;
       second += p * x * x;
-    });
+    }
     variance += count * Math.max(0, second / total - (first / total) ** 2);
     steps += count;
   }

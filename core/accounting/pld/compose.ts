@@ -3,7 +3,9 @@
  * is the convolution of their laws, so one forward FFT per distinct part, a pointwise
  * power for its repetition count (Composed(e, T): one transform, not T convolutions) and
  * one inverse FFT give any composition. Several real signals of a part (the bounds' PMFs)
- * travel two at a time as the real and imaginary parts of one complex signal.
+ * travel two at a time as the real and imaginary parts of one complex signal; a lone one
+ * takes a real transform of half the size, and one of a few point masses (an ε-DP step's
+ * loss) is transformed directly.
  *
  * The transform is circular: index i lands at i mod N, so mass outside a signal's window
  * [offset, offset + N) folds into it; callers bound that mass (window.ts). FFT rounding
@@ -14,7 +16,7 @@
  * Thm 24.2 in componentwise form, φ = (1+η)^log₂N − 1 per element times ‖x‖₁, carried through
  * the powers — was tried and is far too loose to use (docs/accounting.md).
  */
-import { fft } from './fft';
+import { fft, inverseRealFft, realFft, sparseRealFft } from './fft';
 
 export interface SignalPart {
   /** Grid index of element 0 of every signal. */
@@ -37,17 +39,33 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
   const accIm = Array.from({ length: count }, () => new Float64Array(half));
   const re = new Float64Array(size);
   const im = new Float64Array(size);
-  const spec = [new Float64Array(half), new Float64Array(half), new Float64Array(half), new Float64Array(half)];
+  const [xr, xi, yr, yi] = [new Float64Array(half), new Float64Array(half), new Float64Array(half), new Float64Array(half)];
   for (const part of parts) {
-    for (let s = 0; s < count; s += 2) {
-      const pair = s + 1 < count;
+    // Signals of a few point masses: their spectra summed directly; the rest transformed in pairs.
+    const dense: number[] = [];
+    for (let s = 0; s < count; s++) {
+      const sparse = pointMasses(part.signals[s], part.offset, size);
+      if (!sparse) {
+        dense.push(s);
+        continue;
+      }
+      sparseRealFft(size, sparse.positions, sparse.values, xr, xi);
+      multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
+    }
+    for (let i = 0; i < dense.length; i += 2) {
+      const [s, t] = [dense[i], dense[i + 1]];
       re.fill(0);
-      im.fill(0);
       wrap(part.signals[s], part.offset, re);
-      if (pair) wrap(part.signals[s + 1], part.offset, im);
+      if (t === undefined) {
+        // A lone real signal: half the transform (fft.ts, realFft).
+        realFft(re, xr, xi);
+        multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
+        continue;
+      }
+      im.fill(0);
+      wrap(part.signals[t], part.offset, im);
       fft(re, im);
       // Z = FFT(x + iy): X_k = (Z_k + conj Z_{N−k})/2, Y_k = (Z_k − conj Z_{N−k})/2i.
-      const [xr, xi, yr, yi] = spec;
       for (let k = 0; k < half; k++) {
         const m = (size - k) & (size - 1);
         xr[k] = (re[k] + re[m]) / 2;
@@ -56,26 +74,27 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
         yi[k] = (re[m] - re[k]) / 2;
       }
       multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
-      if (pair) multiplyPower(accRe[s + 1], accIm[s + 1], yr, yi, part.count);
+      multiplyPower(accRe[t], accIm[t], yr, yi, part.count);
     }
   }
   const signals: Float64Array[] = [];
   const noise: number[] = [];
   for (let s = 0; s < count; s += 2) {
-    // Rebuild x + iy from the Hermitian halves and invert once.
     const pair = s + 1 < count;
-    const [xr, xi] = [accRe[s], accIm[s]];
-    const [yr, yi] = pair ? [accRe[s + 1], accIm[s + 1]] : [spec[2].fill(0), spec[3].fill(0)];
-    for (let k = 0; k < half; k++) {
-      re[k] = xr[k] - yi[k];
-      im[k] = xi[k] + yr[k];
-    }
-    for (let k = half; k < size; k++) {
-      const j = size - k;
-      re[k] = xr[j] + yi[j];
-      im[k] = yr[j] - xi[j];
-    }
-    fft(re, im, true);
+    if (pair) {
+      // Rebuild x + iy from the Hermitian halves and invert once.
+      const [ar, ai, br, bi] = [accRe[s], accIm[s], accRe[s + 1], accIm[s + 1]];
+      for (let k = 0; k < half; k++) {
+        re[k] = ar[k] - bi[k];
+        im[k] = ai[k] + br[k];
+      }
+      for (let k = half; k < size; k++) {
+        const j = size - k;
+        re[k] = ar[j] + bi[j];
+        im[k] = br[j] - ai[j];
+      }
+      fft(re, im, true);
+    } else inverseRealFft(accRe[s], accIm[s], re);
     for (const [i, source] of (pair ? [re, im] : [re]).entries()) {
       const out = new Float64Array(size);
       let worst = 0;
@@ -92,30 +111,59 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
 
 const mod = (i: number, n: number): number => ((i % n) + n) % n;
 
+/** The nonzero values of a signal and their positions in the circular buffer, when there are at most log₂ N of them (else null). */
+function pointMasses(signal: Float64Array, offset: number, size: number): { positions: number[]; values: number[] } | null {
+  const limit = Math.log2(size);
+  const [positions, values] = [[] as number[], [] as number[]];
+  for (let j = 0; j < signal.length; j++) {
+    if (signal[j] === 0) continue;
+    if (positions.length >= limit) return null;
+    positions.push(mod(offset + j, size));
+    values.push(signal[j]);
+  }
+  return { positions, values };
+}
+
 /** Add the signal (element j at grid index offset + j) into the circular buffer. */
 function wrap(signal: Float64Array, offset: number, out: Float64Array): void {
   const n = out.length;
   for (let j = 0, p = mod(offset, n); j < signal.length; j++, p = p + 1 === n ? 0 : p + 1) out[p] += signal[j];
 }
 
-/** acc ← acc · (re + i·im)^count by binary powering (overwrites re, im). */
-function multiplyPower(accRe: Float64Array, accIm: Float64Array, re: Float64Array, im: Float64Array, count: number): void {
-  let n = count;
-  while (n > 0) {
-    if (n % 2 === 1) {
-      for (let k = 0; k < accRe.length; k++) {
-        const r = accRe[k] * re[k] - accIm[k] * im[k];
-        accIm[k] = accRe[k] * im[k] + accIm[k] * re[k];
-        accRe[k] = r;
+/**
+ * acc ← acc · (re + i·im)^count by binary powering, bin by bin (each bin's squarings stay in
+ * registers; re, im are not changed). A base below TINY in modulus is taken as 0: its powers
+ * (count ≥ 1) are below 1e−125 of the accumulator, far under the rounding level of the
+ * composed PMF, and squaring it on would only crawl through subnormal numbers.
+ */
+export function multiplyPower(accRe: Float64Array, accIm: Float64Array, re: Float64Array, im: Float64Array, count: number): void {
+  if (count === 0) return;
+  for (let k = 0; k < accRe.length; k++) {
+    let br = re[k];
+    let bi = im[k];
+    let ar = accRe[k];
+    let ai = accIm[k];
+    for (let n = count; ; ) {
+      if (br * br + bi * bi < TINY) {
+        ar = 0;
+        ai = 0;
+        break;
       }
-    }
-    n = Math.floor(n / 2);
-    if (n > 0) {
-      for (let k = 0; k < re.length; k++) {
-        const r = re[k] * re[k] - im[k] * im[k];
-        im[k] = 2 * re[k] * im[k];
-        re[k] = r;
+      if (n % 2 === 1) {
+        const r = ar * br - ai * bi;
+        ai = ar * bi + ai * br;
+        ar = r;
       }
+      n = Math.floor(n / 2);
+      if (n === 0) break;
+      const r = br * br - bi * bi;
+      bi = 2 * br * bi;
+      br = r;
     }
+    accRe[k] = ar;
+    accIm[k] = ai;
   }
 }
+
+/** Squared modulus below which a base is taken as 0 (multiplyPower). */
+const TINY = 1e-250;

@@ -118,7 +118,12 @@ export function discretise(dist: LossDistribution, h: number, range: { lo: numbe
   upper[top] += tiltedQ;
   labelsP[top] += survival[top];
   labelsQ[top] += tiltedQ;
-  const labelShift = Math.log(labelsQ.reduce((a, b) => a + b, 0) / labelsP.reduce((a, b) => a + b, 0));
+  let [sumQ, sumP] = [0, 0];
+  for (let j = 0; j < n; j++) {
+    sumQ += labelsQ[j];
+    sumP += labelsP[j];
+  }
+  const labelShift = Math.log(sumQ / sumP);
   const scale = Math.exp(-labelShift);
   for (let j = 0; j < n; j++) labelsQ[j] *= scale;
   return {

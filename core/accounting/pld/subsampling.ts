@@ -16,13 +16,14 @@ function mixLoss(q: number, x: number): number {
   return x > 0 ? x + Math.log(q + (1 - q) * Math.exp(-x)) : Math.log1p(q * Math.expm1(x));
 }
 
-/** The base-loss threshold of the remove pair: L_rem > ε ⇔ L > log((e^ε − (1−q))/q). */
-function removeThreshold(q: number, epsilon: number): number {
-  return epsilon > 0 ? epsilon + Math.log1p(-(1 - q) * Math.exp(-epsilon)) - Math.log(q) : Math.log1p(Math.max(-1, Math.expm1(epsilon) / q));
+/** The base-loss threshold of the remove pair: L_rem > ε ⇔ L > log((e^ε − (1−q))/q); logQ = log q. */
+function removeThreshold(q: number, logQ: number, epsilon: number): number {
+  return epsilon > 0 ? epsilon + Math.log1p(-(1 - q) * Math.exp(-epsilon)) - logQ : Math.log1p(Math.max(-1, Math.expm1(epsilon) / q));
 }
 
 export function subsampledRemove(q: number, base: LossDistribution): LossDistribution {
   const floor = Math.log1p(-q);
+  const logQ = Math.log(q);
   const infinityMass = q * base.infinityMass;
   return {
     infinityMass,
@@ -31,7 +32,7 @@ export function subsampledRemove(q: number, base: LossDistribution): LossDistrib
     atoms: base.atoms.map((a) => mixLoss(q, a)),
     at(epsilon) {
       if (epsilon < floor) return { survival: 1 - infinityMass, survivalQ: 1, finiteDelta: -Math.expm1(epsilon) - infinityMass };
-      const b = base.at(removeThreshold(q, epsilon));
+      const b = base.at(removeThreshold(q, logQ, epsilon));
       return { survival: (1 - q) * b.survivalQ + q * b.survival, survivalQ: b.survivalQ, finiteDelta: q * b.finiteDelta };
     },
   };
@@ -40,6 +41,7 @@ export function subsampledRemove(q: number, base: LossDistribution): LossDistrib
 export function subsampledAdd(q: number, base: LossDistribution): LossDistribution {
   const ceiling = -Math.log1p(-q);
   const logOneMinusQ = Math.log1p(-q);
+  const logQ = Math.log(q);
   const reflect = (x: number): number => -mixLoss(q, -x);
   return {
     infinityMass: 0,
@@ -49,10 +51,10 @@ export function subsampledAdd(q: number, base: LossDistribution): LossDistributi
     at(epsilon) {
       if (epsilon >= ceiling) return { survival: 0, survivalQ: 0, finiteDelta: 0 };
       // L_add = −log((1−q) + q·e^{−L}) > ε ⇔ L > −removeThreshold(q, −ε).
-      const b = base.at(-removeThreshold(q, -epsilon));
+      const b = base.at(-removeThreshold(q, logQ, -epsilon));
       const survival = b.survival + base.infinityMass;
       const weight = -Math.expm1(epsilon + logOneMinusQ);
-      const inner = Math.log(q) + epsilon - Math.log1p(-(1 - q) * Math.exp(epsilon));
+      const inner = logQ + epsilon - Math.log1p(-(1 - q) * Math.exp(epsilon));
       const d = base.at(inner);
       return {
         survival,

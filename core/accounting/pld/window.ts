@@ -23,14 +23,53 @@ export function logMgf(pld: DiscretePld, h: number, lambda: number): number {
   while (last >= first && !(masses[last] > 0)) last--;
   if (first > last) return -Infinity;
   const step = Math.exp(-Math.abs(lambda) * h);
-  let factor = 1;
-  let sum = 0;
-  if (lambda >= 0) {
-    for (let j = last; j >= first && factor > 0; j--, factor *= step) sum += masses[j] * factor;
-    return Math.log(sum) + lambda * (offset + last) * h;
+  // Terms more than UNDERFLOW / (|λ|h) points from the dominant end are below float64's range.
+  const count = Math.min(last - first, Math.ceil(UNDERFLOW / (Math.abs(lambda) * h))) + 1;
+  if (lambda >= 0) return Math.log(dampedSum(masses, last, -1, count, step)) + lambda * (offset + last) * h;
+  return Math.log(dampedSum(masses, first, 1, count, step)) + lambda * (offset + first) * h;
+}
+
+/** −log of the smallest positive float64 (subnormal), rounded up. */
+const UNDERFLOW = 745.2;
+
+/** Σ_{k < count} masses[start + direction·k]·step^k, in four interleaved chains (no serial dependency on one sum). */
+function dampedSum(masses: Float64Array, start: number, direction: 1 | -1, count: number, step: number): number {
+  const step4 = step * step * step * step;
+  let f0 = 1;
+  let f1 = step;
+  let f2 = step * step;
+  let f3 = f2 * step;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  const end = start + direction * (count - (count % 4));
+  let j = start;
+  if (direction === 1) {
+    for (; j < end; j += 4) {
+      s0 += masses[j] * f0;
+      s1 += masses[j + 1] * f1;
+      s2 += masses[j + 2] * f2;
+      s3 += masses[j + 3] * f3;
+      f0 *= step4;
+      f1 *= step4;
+      f2 *= step4;
+      f3 *= step4;
+    }
+  } else {
+    for (; j > end; j -= 4) {
+      s0 += masses[j] * f0;
+      s1 += masses[j - 1] * f1;
+      s2 += masses[j - 2] * f2;
+      s3 += masses[j - 3] * f3;
+      f0 *= step4;
+      f1 *= step4;
+      f2 *= step4;
+      f3 *= step4;
+    }
   }
-  for (let j = first; j <= last && factor > 0; j++, factor *= step) sum += masses[j] * factor;
-  return Math.log(sum) + lambda * (offset + first) * h;
+  for (let k = count % 4; k > 0; k--, j += direction, f0 *= step) s0 += masses[j] * f0;
+  return s0 + s1 + (s2 + s3);
 }
 
 const cumulant = (parts: WeightedPld[], h: number, lambda: number): number =>
@@ -48,11 +87,13 @@ function spread(parts: WeightedPld[], h: number): number {
     let total = 0;
     let first = 0;
     let second = 0;
-    pld.masses.forEach((m, j) => {
+    const { masses } = pld;
+    for (let j = 0; j < masses.length; j++) {
+      const m = masses[j];
       total += m;
       first += m * j;
       second += m * j * j;
-    });
+    }
     if (total > 0) variance += count * Math.max(0, second / total - (first / total) ** 2);
   }
   return Math.max(1, Math.sqrt(variance)) * h;

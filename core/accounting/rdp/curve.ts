@@ -67,7 +67,7 @@ function curveOf(event: PrivacyEvent, orders: readonly number[]): RdpCurve {
       // unsampled mechanism's (whose pair is symmetric). Loose; PLD gives the tight answer.
       if (sigma === undefined && onlyDiscreteGaussians(event.event)) return curveOf(event.event, orders);
       if (sigma === undefined) return poissonSampledAny(event, orders);
-      return pointwise((a) => (sigma === Infinity ? 0 : poissonGaussianRdp(a, event.q, sigma)));
+      return sigma === Infinity ? pointwise(() => 0) : { orders, rdp: poissonGaussianCurve(orders, event.q, sigma), delta: 0 };
     }
     case 'sampled-without-replacement':
       return withoutReplacement(event, orders);
@@ -120,6 +120,27 @@ function poissonSampledAny(event: Extract<PrivacyEvent, { kind: 'poisson-sampled
   if (inner.delta > 0 || integers.delta > 0) throw new RdpUnsupportedEventError(event, 'a Poisson-sampled step with δ > 0 has no RDP bound here');
   return { orders, rdp: poissonGeneralRdp(orders, event.q, (l) => integers.rdp[l - 2], (i) => inner.rdp[i]), delta: 0 };
 }
+
+/**
+ * The subsampled Gaussian's RDP at each order (poissonGaussian.ts), kept for the last few (q, σ)
+ * per order grid: a plan asks the same step's curve for its cross-check, its budget after and
+ * its remaining count (a fresh copy each time; the values are those computed once).
+ */
+function poissonGaussianCurve(orders: readonly number[], q: number, sigma: number): number[] {
+  let kept = poissonGaussianCurves.get(orders);
+  if (!kept) poissonGaussianCurves.set(orders, (kept = new Map()));
+  const key = `${q} ${sigma}`;
+  let rdp = kept.get(key);
+  if (!rdp) {
+    rdp = orders.map((a) => poissonGaussianRdp(a, q, sigma));
+    if (kept.size >= KEPT_CURVES) kept.delete(kept.keys().next().value!);
+    kept.set(key, rdp);
+  }
+  return rdp.slice();
+}
+
+const KEPT_CURVES = 16;
+const poissonGaussianCurves = new WeakMap<readonly number[], Map<string, number[]>>();
 
 function requireRelation(parent: PrivacyEvent, child: PrivacyEvent, relation: Neighbouring): void {
   if (child.neighbouring !== relation) {
