@@ -284,6 +284,7 @@ let scratchIm = new Float64Array(0);
  * masses (an ε-DP step's loss), and no less accurate.
  */
 export function sparseRealFft(n: number, positions: readonly number[], values: readonly number[], re: Float64Array, im: Float64Array): void {
+  if (n < 2 || (n & (n - 1)) !== 0) throw new RangeError(`sparseRealFft: length must be a power of two ≥ 2, got ${n}`);
   const m = n / 2;
   const { cos, sin } = planFor(n); // stage m holds cos, sin of 2πt/N for t < N/2, at m − 1 + t
   re.fill(0, 0, m + 1);

@@ -15,7 +15,8 @@ import { DEFAULT_RDP_ORDERS } from './orders';
 const upperOnly = (x: number): Bounds => ({ lower: 0, estimate: x, upper: x });
 
 /** An RDP accountant minimising over `orders` (each > 1). */
-export function createRdpAccountant(orders: readonly number[] = DEFAULT_RDP_ORDERS): Accountant {
+export function createRdpAccountant(grid: readonly number[] = DEFAULT_RDP_ORDERS): Accountant {
+  const orders = Object.isFrozen(grid) ? grid : Object.freeze([...grid]); // a caller's later edit cannot reach the curve cache
   return {
     name: 'rdp',
     epsilon(event: PrivacyEvent, delta: number): Bounds {

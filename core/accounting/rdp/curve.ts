@@ -123,10 +123,12 @@ function poissonSampledAny(event: Extract<PrivacyEvent, { kind: 'poisson-sampled
 
 /**
  * The subsampled Gaussian's RDP at each order (poissonGaussian.ts), kept for the last few (q, σ)
- * per order grid: a plan asks the same step's curve for its cross-check, its budget after and
+ * per frozen order grid: a plan asks the same step's curve for its cross-check, its budget after and
  * its remaining count (a fresh copy each time; the values are those computed once).
  */
 function poissonGaussianCurve(orders: readonly number[], q: number, sigma: number): number[] {
+  // Keyed by the grid's identity: only a frozen grid can be trusted to hold the same orders.
+  if (!Object.isFrozen(orders)) return orders.map((a) => poissonGaussianRdp(a, q, sigma));
   let kept = poissonGaussianCurves.get(orders);
   if (!kept) poissonGaussianCurves.set(orders, (kept = new Map()));
   const key = `${q} ${sigma}`;

@@ -9,7 +9,8 @@
 import type { PrivacyEvent } from '../../../core/accounting/events';
 import { largestWithinCap } from '../../../core/math/countSearch';
 import { joinPlan, type PlanHeadline, type PlanRequest, type PlanResult } from '../../shared/api/planner';
-import { chargeEach, composeCharges, composedEpsilonUpper, spendAfter } from '../ledger/ledgerAccounting';
+import { chargeEach, composeCharges } from '../ledger/ledgerAccounting';
+import { budgetAfter } from '../ledger/releaseLedger';
 import { rdpAdmits } from '../ledger/remaining';
 import type { BudgetState } from '../synthesis/synthesisPricing';
 import { CountedEpsilon } from './countedEpsilon';
@@ -24,8 +25,8 @@ export function planHeadline(request: PlanRequest, inputs: PlanInputs, priced: P
   const { delta } = priced;
   // The calibration's own default-accountant answer, with RDP beside it.
   const account = withCrossCheck(priced.event, delta, priced.account);
-  const spent = budget ? composedEpsilonUpper(chargeEach(budget.spent), budget.delta) : 0;
-  const afterPlan = budget ? spendAfter(budget.spent, priced.event, budget.delta, spent) : 0;
+  const after = budgetAfter(budget, priced.event);
+  const [spent, afterPlan] = [after?.spent ?? 0, after?.afterJob ?? 0];
   const remaining = budget ? remainingPlans(budget, priced.event, afterPlan) : null;
   return {
     request,

@@ -29,12 +29,12 @@ const maxAbsDiff = (a: ArrayLike<number>, b: ArrayLike<number>, length = a.lengt
 };
 
 describe('fft beyond its cache block', () => {
-  it.each([2 ** 13, 2 ** 14, 2 ** 15, 2 ** 17, 2 ** 18])('matches the DFT at size %i and inverts', (n) => {
+  it.each([2, 8, 2048, 4096, 2 ** 13, 2 ** 14, 2 ** 15, 2 ** 17, 2 ** 18])('matches the DFT at size %i and inverts', (n) => {
     const re = Float64Array.from({ length: n }, (_, j) => Math.sin(0.7 * j) + ((j * 7919) % 13) / 13);
     const im = Float64Array.from({ length: n }, (_, j) => Math.cos(1.3 * j) * ((j % 5) - 2));
     const [re0, im0] = [re.slice(), im.slice()];
     fft(re, im);
-    for (const k of [0, 1, 15, 16, 4095, 4096, 4097, n / 4 + 3, n / 2, n - 1]) {
+    for (const k of [0, 1, 15, 16, 4095, 4096, 4097, n / 4 + 3, n / 2, n - 1].filter((k) => k < n)) {
       const [sr, si] = dftBin(re0, im0, k);
       // Sums of n terms of size ~1: the direct sum's own rounding is ~n·1e-16.
       expect(Math.abs(re[k] - sr)).toBeLessThan(1e-14 * n);

@@ -7,7 +7,7 @@ import {
   approxDp, composed, gaussian, laplace, poissonSampled, sequence, type PrivacyEvent,
 } from '../../../../core/accounting/events';
 import { analyticGaussianDelta } from '../../../../core/accounting/analyticGaussian';
-import { RdpUnsupportedEventError, rdpAccountant, rdpCurve } from '../../../../core/accounting/rdp';
+import { createRdpAccountant, RdpUnsupportedEventError, rdpAccountant, rdpCurve } from '../../../../core/accounting/rdp';
 import { num, relativeError, vectors } from './rdpVectors';
 
 describe('rdpAccountant', () => {
@@ -19,6 +19,18 @@ describe('rdpAccountant', () => {
     const delta = rdpAccountant.delta(composed(poissonSampled(0.01, gaussian(1)), 1000), 2);
     expect(delta).toEqual({ lower: 0, estimate: delta.upper, upper: delta.upper });
     expect(rdpAccountant.name).toBe('rdp');
+  });
+
+  it('a curve is never taken from the cache for an order grid edited since (the cache keys on the grid itself)', () => {
+    const step = poissonSampled(0.01, gaussian(1));
+    const orders = [2, 3];
+    const before = rdpCurve(step, orders).rdp;
+    const accountant = createRdpAccountant(orders);
+    const epsilonBefore = accountant.epsilon(composed(step, 100), 1e-5).upper;
+    [orders[0], orders[1]] = [50, 60];
+    expect(rdpCurve(step, orders).rdp).toEqual(rdpCurve(step, [50, 60]).rdp);
+    expect(rdpCurve(step, orders).rdp[0]).toBeGreaterThan(1000 * before[0]);
+    expect(accountant.epsilon(composed(step, 100), 1e-5).upper).toBe(epsilonBefore); // the accountant kept its own copy of the grid
   });
 
   it('is sound for the Gaussian mechanism: never below the exact ε of the composed Gaussian (q = 1)', () => {
