@@ -4,8 +4,7 @@
  * power for its repetition count (Composed(e, T): one transform, not T convolutions) and
  * one inverse FFT give any composition. Several real signals of a part (the bounds' PMFs)
  * travel two at a time as the real and imaginary parts of one complex signal; a lone one
- * takes a real transform of half the size, and one of a few point masses (an ε-DP step's
- * loss) is transformed directly.
+ * takes a real transform of half the size.
  *
  * The transform is circular: index i lands at i mod N, so mass outside a signal's window
  * [offset, offset + N) folds into it; callers bound that mass (window.ts). FFT rounding
@@ -16,7 +15,7 @@
  * Thm 24.2 in componentwise form, φ = (1+η)^log₂N − 1 per element times ‖x‖₁, carried through
  * the powers — was tried and is far too loose to use (docs/accounting.md).
  */
-import { fft, inverseRealFft, realFft, sparseRealFft } from './fft';
+import { fft, inverseRealFft, realFft } from './fft';
 
 export interface SignalPart {
   /** Grid index of element 0 of every signal. */
@@ -41,29 +40,17 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
   const im = new Float64Array(size);
   const [xr, xi, yr, yi] = [new Float64Array(half), new Float64Array(half), new Float64Array(half), new Float64Array(half)];
   for (const part of parts) {
-    // Signals of a few point masses: their spectra summed directly; the rest transformed in pairs.
-    const dense: number[] = [];
-    for (let s = 0; s < count; s++) {
-      const sparse = pointMasses(part.signals[s], part.offset, size);
-      if (!sparse) {
-        dense.push(s);
-        continue;
-      }
-      sparseRealFft(size, sparse.positions, sparse.values, xr, xi);
-      multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
-    }
-    for (let i = 0; i < dense.length; i += 2) {
-      const [s, t] = [dense[i], dense[i + 1]];
+    for (let s = 0; s < count; s += 2) {
       re.fill(0);
       wrap(part.signals[s], part.offset, re);
-      if (t === undefined) {
+      if (s + 1 === count) {
         // A lone real signal: half the transform (fft.ts, realFft).
         realFft(re, xr, xi);
         multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
         continue;
       }
       im.fill(0);
-      wrap(part.signals[t], part.offset, im);
+      wrap(part.signals[s + 1], part.offset, im);
       fft(re, im);
       // Z = FFT(x + iy): X_k = (Z_k + conj Z_{N−k})/2, Y_k = (Z_k − conj Z_{N−k})/2i.
       for (let k = 0; k < half; k++) {
@@ -74,7 +61,7 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
         yi[k] = (re[m] - re[k]) / 2;
       }
       multiplyPower(accRe[s], accIm[s], xr, xi, part.count);
-      multiplyPower(accRe[t], accIm[t], yr, yi, part.count);
+      multiplyPower(accRe[s + 1], accIm[s + 1], yr, yi, part.count);
     }
   }
   const signals: Float64Array[] = [];
@@ -110,19 +97,6 @@ export function convolvePower(parts: SignalPart[], offsets: number[], size: numb
 }
 
 const mod = (i: number, n: number): number => ((i % n) + n) % n;
-
-/** The nonzero values of a signal and their positions in the circular buffer, when there are at most log₂ N of them (else null). */
-function pointMasses(signal: Float64Array, offset: number, size: number): { positions: number[]; values: number[] } | null {
-  const limit = Math.log2(size);
-  const [positions, values] = [[] as number[], [] as number[]];
-  for (let j = 0; j < signal.length; j++) {
-    if (signal[j] === 0) continue;
-    if (positions.length >= limit) return null;
-    positions.push(mod(offset + j, size));
-    values.push(signal[j]);
-  }
-  return { positions, values };
-}
 
 /** Add the signal (element j at grid index offset + j) into the circular buffer. */
 function wrap(signal: Float64Array, offset: number, out: Float64Array): void {

@@ -276,32 +276,3 @@ function scratch(n: number): [Float64Array, Float64Array] {
 }
 let scratchRe = new Float64Array(0);
 let scratchIm = new Float64Array(0);
-
-/**
- * Bins 0…N/2 of the transform of a real signal of length N ≥ 2 that is zero except at
- * `positions` (in 0…N − 1), where it is `values`: X_k = Σ x_p·e^{−2πi·pk/N}, summed directly
- * from the twiddle table in O(nonzeros·N) — cheaper than a transform for a handful of point
- * masses (an ε-DP step's loss), and no less accurate.
- */
-export function sparseRealFft(n: number, positions: readonly number[], values: readonly number[], re: Float64Array, im: Float64Array): void {
-  if (n < 2 || (n & (n - 1)) !== 0) throw new RangeError(`sparseRealFft: length must be a power of two ≥ 2, got ${n}`);
-  const m = n / 2;
-  const { cos, sin } = planFor(n); // stage m holds cos, sin of 2πt/N for t < N/2, at m − 1 + t
-  re.fill(0, 0, m + 1);
-  im.fill(0, 0, m + 1);
-  for (let s = 0; s < positions.length; s++) {
-    const [p, x] = [positions[s], values[s]];
-    for (let k = 0, t = 0; k <= m; k++) {
-      // e^{−2πi·t/N} with t = pk mod N; past N/2, the half turn: e^{−2πi(t − N/2)/N} negated.
-      if (t < m) {
-        re[k] += x * cos[m - 1 + t];
-        im[k] -= x * sin[m - 1 + t];
-      } else {
-        re[k] -= x * cos[t - 1];
-        im[k] += x * sin[t - 1];
-      }
-      t += p;
-      if (t >= n) t -= n;
-    }
-  }
-}
