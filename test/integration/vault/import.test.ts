@@ -148,10 +148,20 @@ describe('vault.import', () => {
     const report = await imported('small.csv', 'text,label\nbig record 7,ham\nbig record 8,ham\nnew,ham\n', { dataset: 'small', mapping: { label: 'label' } });
     expect(report.alsoIn).toEqual([{ dataset: 'big', records: 2 }, { dataset: 'mail', records: 1 }]);
     const asked: string[] = [];
-    const spy: Queryable = { run: db.run.bind(db), each: db.each.bind(db), exec: db.exec.bind(db), get: db.get.bind(db), all: <T,>(sql: string, params?: Params) => (asked.push(sql), db.all<T>(sql, params)) };
+    const counted: number[] = [];
+    const spy: Queryable = {
+      run: db.run.bind(db), each: db.each.bind(db), exec: db.exec.bind(db),
+      get: async <T,>(sql: string, params?: Params) => {
+        const row = await db.get<T>(sql, params);
+        if (sql.includes('LIMIT $limit')) counted.push((row as { n: number }).n);
+        return row;
+      },
+      all: <T,>(sql: string, params?: Params) => (asked.push(sql), db.all<T>(sql, params)),
+    };
     const span = (await db.get<{ first: number; last: number }>('SELECT MIN(id) AS first, MAX(id) AS last FROM records WHERE import_id = $id', { id: report.importId }))!;
     expect(await alsoIn(spy, report.datasetId, report.importId, span)).toEqual(report.alsoIn);
     expect(asked).toEqual([FROM_IMPORT]); // 3 rows × 2 datasets, not the 302 other records
+    expect(counted).toEqual([7]); // the other side counted only past the 6 lookups, not to its 302 records
     const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${FROM_IMPORT}`, { datasetId: report.datasetId, importId: report.importId, ...span });
     expect(plan.map((row) => row.detail).join("\n")).toMatch(/SEARCH r USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/);
     expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/SCAN r|AUTOMATIC/); // neither reads the whole table

@@ -13,7 +13,9 @@ export interface AlsoIn {
   records: number;
 }
 
-const OTHERS = `SELECT COUNT(*) AS records, COUNT(DISTINCT dataset_id) AS datasets FROM records WHERE dataset_id != $datasetId`;
+const OTHER_DATASETS = `SELECT COUNT(*) AS n FROM datasets WHERE id != $datasetId`;
+/** The other datasets' records, counted through the (dataset, hash) index one dataset at a time, up to `limit`. */
+const OTHER_RECORDS = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM records WHERE dataset_id IN (SELECT id FROM datasets WHERE id != $datasetId) LIMIT $limit)`;
 /** Each imported row, read by its id range (CROSS JOIN keeps it the outer loop), looked up in each other dataset. */
 export const FROM_IMPORT = `SELECT d.name AS dataset, COUNT(*) AS records
   FROM records r CROSS JOIN datasets d
@@ -29,8 +31,11 @@ const FROM_OTHERS = `SELECT d.name AS dataset, COUNT(DISTINCT r.id) AS records
 /** The other datasets holding texts of import `importId` into `datasetId`, whose records took ids `ids` (null: none). */
 export async function alsoIn(tx: Queryable, datasetId: number, importId: number, ids: { first: number; last: number } | null): Promise<AlsoIn[]> {
   if (!ids) return [];
-  const others = (await tx.get<{ records: number; datasets: number }>(OTHERS, { datasetId }))!;
-  if (others.records === 0) return [];
-  const fromImport = (ids.last - ids.first + 1) * others.datasets < others.records;
+  const datasets = (await tx.get<{ n: number }>(OTHER_DATASETS, { datasetId }))!.n;
+  const fromImportLookups = (ids.last - ids.first + 1) * datasets;
+  // Counting the other side stops once it is larger: a small import beside a large dataset reads little of it.
+  const records = datasets === 0 ? 0 : (await tx.get<{ n: number }>(OTHER_RECORDS, { datasetId, limit: fromImportLookups + 1 }))!.n;
+  if (records === 0) return [];
+  const fromImport = fromImportLookups < records;
   return tx.all<AlsoIn>(fromImport ? FROM_IMPORT : FROM_OTHERS, fromImport ? { datasetId, importId, ...ids } : { datasetId, importId });
 }
