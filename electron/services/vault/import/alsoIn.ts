@@ -14,7 +14,7 @@ export interface AlsoIn {
 }
 
 const OTHER_DATASETS = `SELECT COUNT(*) AS n FROM datasets WHERE id != $datasetId`;
-/** The other datasets' records, counted through the (dataset, hash) index one dataset at a time, up to `limit`. */
+/** The other datasets' records, counted through an index on the dataset one dataset at a time, up to `limit`. */
 const OTHER_RECORDS = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM records WHERE dataset_id IN (SELECT id FROM datasets WHERE id != $datasetId) LIMIT $limit)`;
 /** Each imported row, read by its id range (CROSS JOIN keeps it the outer loop), looked up in each other dataset. */
 export const FROM_IMPORT = `SELECT d.name AS dataset, COUNT(*) AS records
