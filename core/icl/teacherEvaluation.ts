@@ -84,7 +84,10 @@ export async function evaluateTeachers(req: TeacherEvaluationRequest): Promise<F
   };
   const alone = (p: Prompt) => settle(async () => [await model.nextTokenDistribution(p, options)], 1);
   const batch = prompts.length === 0 ? [] : await settle(() => model.nextTokenDistributions(prompts, { ...options, continuing: req.continuing }), prompts.length);
-  const each = batch ?? (await Promise.all(prompts.map(async (p) => (await alone(p))?.[0] ?? null)));
+  // After a failed batch each prompt goes alone, one after another: never several private
+  // prompts in flight together on a backend whose numerics may depend on its batch (remote).
+  const each: (TokenDistribution | null)[] = batch ?? [];
+  if (!batch) for (const p of prompts) each.push((await alone(p))?.[0] ?? null);
   const vectors = each.map((d) => probabilityVector(d?.probs, candidates.length));
   const substituted = vectors.filter((v) => v === null).length;
   if (req.tally) {

@@ -46,6 +46,22 @@ describe('OpenAI-compatible backend: a refused teacher prompt', () => {
     expect(tally).toEqual({ evaluated: 4, substituted: 1 });
   }, 60_000);
 
+  it('after a refused batch, asks each teacher alone and one at a time (never two private prompts in flight)', async () => {
+    const slow = await startOpenAiTestServer(await loadReferenceLearner(), { maxLogprobs: 5, refuseMarker: MARKER, completionDelayMs: 20 });
+    try {
+      const model = await RemoteModel.connect(new OpenAiClient({ baseUrl: slow.baseUrl, model: 'reference', maxLogprobs: 5 }));
+      const texts = ['free money, click now', `meeting notes ${MARKER}`, 'patch review for the build', 'cheap pills online'];
+      const pool = { units: texts.length, sampleTeachers: async () => texts.map((text): PoolRecord[] => [{ text }]) };
+      slow.resetPeak();
+      const tally = newTeacherTally();
+      await teacherVectors({ model, template, pool, label: 'spam', soFar: '', candidates: [1, 2, 3], q: 1, teachers: 4, perTeacher: 1, random: cryptoRandom, teacherTally: tally });
+      expect(tally).toEqual({ evaluated: 4, substituted: 1 });
+      expect(slow.peakCompletions).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+
   it('a job on a pool where every record is refused runs to its end', async () => {
     const texts = Array.from({ length: 20 }, (_, i) => `note ${i} ${MARKER}`);
     const pools = spreadShots(2, ['spam']).map((p) => ({ plan: { ...p, units: texts.length }, pool: inMemoryPool(texts) }));
