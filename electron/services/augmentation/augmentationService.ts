@@ -51,7 +51,7 @@ const EMBED_CHUNK = 32;
  */
 const MECHANISM =
   'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres; ' +
-  'a written text equal to one the dataset holds (any split) is written again — outside ε, with the probability that the model writes a private text verbatim from public seeds';
+  `a written text equal to one the dataset holds (any split) is written again, up to ${WRITE_ATTEMPTS} times, then left out (generated.added below generated.requested can reflect such a match) — outside ε, with the probability that the model writes a private text verbatim from public seeds`;
 
 interface Prepared {
   dataset: SynthesisDataset;

@@ -24,7 +24,7 @@ import type { NewRecord } from '../../../shared/api/vault';
 import type { ImportReport } from '../../../shared/api/vaultFiles';
 import type { Queryable } from '../../db/database';
 import { contentHash } from '../normalise';
-import { piiKindsOf } from '../records';
+import { heldHashes, piiKindsOf } from '../records';
 import { scanPii } from '../vaultService';
 import { BulkLoad } from './bulkLoad';
 
@@ -61,8 +61,6 @@ function insertBatchSql(rows: number): string {
   return sql;
 }
 const INSERTED_HASHES = `SELECT content_hash FROM records WHERE id BETWEEN $first AND $last`;
-/** How many of the given hashes the dataset holds. */
-const HELD_HASHES = `SELECT COUNT(*) AS n FROM records WHERE dataset_id = $datasetId AND content_hash IN (SELECT value FROM json_each($hashes))`;
 
 export async function createImport(tx: Queryable, datasetId: number, source: string, format: string): Promise<number> {
   return (await tx.run(INSERT_IMPORT, { datasetId, source, format, now: new Date().toISOString() })).lastId;
@@ -178,8 +176,8 @@ export class RecordWriter {
     const inserted = new Set(rows.map((r) => r.content_hash));
     const lost = batch.hashes.map((hash, i) => ({ hash, line: batch.lines[i] })).filter(({ hash }) => !inserted.delete(hash));
     const hashes = [...new Set(lost.map((row) => row.hash))];
-    const held = await this.tx.get<{ n: number }>(HELD_HASHES, { datasetId: this.target.datasetId, hashes: JSON.stringify(hashes) });
-    if (held?.n !== hashes.length) throw new Error(`the vault refused ${hashes.length - (held?.n ?? 0)} row(s) of the file that are not duplicates; nothing was imported`);
+    const held = (await heldHashes(this.tx, this.target.datasetId, hashes)).size;
+    if (held !== hashes.length) throw new Error(`the vault refused ${hashes.length - held} row(s) of the file that are not duplicates; nothing was imported`);
     return lost.map((row) => row.line);
   }
 }
