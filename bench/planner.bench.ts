@@ -74,9 +74,11 @@ export async function run(): Promise<object> {
       const cpu = (part: 'headline' | 'details') => median(runs.map((r) => r[part].cpu));
       const wall = (part: 'headline' | 'details') => median(runs.map((r) => r[part].wall));
       const totalCpu = median(runs.map((r) => r.headline.cpu + r.details.cpu));
-      const query = await timeRuns(REPEATS, () => accountEpsilon(warm.value.event, warm.value.delta, { crossCheck: false }));
+      const queries: Awaited<ReturnType<typeof measured>>[] = [];
+      for (let i = 0; i < REPEATS; i++) queries.push(await measured(async () => accountEpsilon(warm.value.event, warm.value.delta, { crossCheck: false })));
+      const query = { median: median(queries.map((q) => q.cpu)) }; // CPU, as the recomputes it is compared with
       const revisit = await timeRuns(REPEATS, () => callMethod(ctx, 'plan.headline', { dataset: DATASET, epsilon: 1.01, workload }));
-      const reference = { what: "one ε query of the plan's event", seconds: query.median };
+      const reference = { what: "one ε query of the plan's event (CPU)", seconds: query.median };
       table.push(tableRow(`planner headline (CPU), ${name}`, cpu('headline'), TARGET_SECONDS, reference));
       table.push(tableRow(`planner details (CPU), ${name}`, cpu('details'), null, reference));
       table.push(tableRow(`planner headline + details (CPU), ${name}`, totalCpu, null, reference));

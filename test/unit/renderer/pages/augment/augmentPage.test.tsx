@@ -107,12 +107,12 @@ describe('Augment page', () => {
 
     click(button('Price'));
     await act(async () => plans[2].resolve(plan(plans[2].input)));
-    type('Tokens per example', '100'); // after the price: not priced, so not what Augment may send…
+    type('Tokens per example', '100'); // an edit after a price drops it; Augment sends the request priced last…
     click(button('Price'));
     await act(async () => plans[3].resolve(plan(plans[3].input)));
     click(button('Augment'));
     await settle();
-    expect(starts).toEqual([{ dataset: 'notes', epsilon: 0.7, examples: 4, depth: 2, maxTokens: 100 }]); // …only what was priced and shown
+    expect(starts).toEqual([{ dataset: 'notes', epsilon: 0.7, examples: 4, depth: 2, maxTokens: 100 }]); // …the one priced and shown
     expect(planTable()).toBeNull(); // spent: the next job is priced afresh
   });
 
