@@ -75,8 +75,8 @@ export class BulkLoad {
     await this.tx.run(`INSERT INTO records_fts (rowid, text) SELECT id, text FROM records WHERE id BETWEEN $first AND $last AND import_id = $importId`, { first, last, importId: this.importId });
   }
 
-  /** Indexes the rest for search, puts the triggers, 'hashsize' and the cache back, and moves the public version. */
-  async finish(): Promise<void> {
+  /** Indexes the rest for search, puts the triggers, 'hashsize' and the cache back, and moves the public version (`ids`: the import's records, null if none). */
+  async finish(ids: { first: number; last: number } | null): Promise<void> {
     await this.index();
     if (this.triggerSql) {
       await this.tx.run(`INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', $bytes)`, { bytes: this.restore.hashSize });
@@ -84,12 +84,15 @@ export class BulkLoad {
     }
     if (this.publicTriggerSql) {
       await this.tx.exec(this.publicTriggerSql);
-      // Only an import that added public records moves it (the domain learner is rebuilt on a move).
-      await this.tx.run(
-        `UPDATE datasets SET public_version = public_version + 1 WHERE id = (SELECT dataset_id FROM imports WHERE id = $importId)
-          AND EXISTS (SELECT 1 FROM records WHERE dataset_id = datasets.id AND split = 'public' AND import_id = $importId)`,
-        { importId: this.importId },
-      );
+      // Only an import that added public records moves it (the domain learner is rebuilt on a move);
+      // they are read by the import's id range (every id in it is the import's: it holds the write lock).
+      if (ids) {
+        await this.tx.run(
+          `UPDATE datasets SET public_version = public_version + 1 WHERE id = (SELECT dataset_id FROM imports WHERE id = $importId)
+            AND EXISTS (SELECT 1 FROM records WHERE id BETWEEN $first AND $last AND split = 'public')`,
+          { importId: this.importId, ...ids },
+        );
+      }
     }
     await this.tx.exec(`PRAGMA cache_size = ${this.restore.cacheSize}`);
   }

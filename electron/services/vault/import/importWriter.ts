@@ -127,7 +127,7 @@ export class RecordWriter {
   async finish(): Promise<void> {
     await this.flush();
     await this.inserting;
-    await this.bulk?.finish();
+    await this.bulk?.finish(this.insertedIds);
   }
 
   /** Drops the batches not started and waits for the one in flight, ignoring its outcome (before the transaction is rolled back). */
