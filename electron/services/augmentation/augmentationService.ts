@@ -107,7 +107,8 @@ export class AugmentationService {
     const { dataset, plan, publicExamples } = prep;
     try {
       const embed = (texts: string[], stage: string) => this.embedAll(job, prep.model.model, texts, stage);
-      const pool = await this.vault.pool(await this.vault.dataset(dataset.id), undefined);
+      const atStart = await this.vault.dataset(dataset.id);
+      const pool = await this.vault.pool(atStart, undefined);
       // q = 1: every unit, no randomness drawn; a unit's records (≤ the subject cap) together.
       const units = await pool.sample(1, cryptoRandom);
       const publicEmbeddings = await embed(publicExamples.map((e) => e.text), 'embedding the public split');
@@ -123,7 +124,7 @@ export class AugmentationService {
       // No cluster survived the noise: seed from the public sample itself (post-processing of nothing private).
       const { seeds, fallback } = seedExamples(dataset, publicExamples, released.seeds, plan.depth);
       const write = await exampleWriter({
-        model: prep.model.model, source: this.source, dataset, instruction: augmentationInstruction(dataset, (await this.vault.dataset(dataset.id)).description),
+        model: prep.model.model, source: this.source, dataset, instruction: augmentationInstruction(dataset, atStart.description),
         seeds, maxTokens: request.maxTokens, tags: augmentationTags(runId), holds: (text) => holdsText(this.ledger.db, dataset.id, text),
         signal: job.signal, throwIfCancelled: () => job.throwIfCancelled(),
       });
@@ -133,7 +134,7 @@ export class AugmentationService {
         const record = await write(i);
         if (record) written.push({ index: i, record });
       }
-      const vaultDataset = await this.vault.dataset(dataset.id);
+      const vaultDataset = await this.vault.dataset(dataset.id); // as it is now, after the writing (labels may have changed)
       // The commit, the insert and the run's certificate are one transaction: all written or none.
       // A text another write added since it was checked (the write lock is not held while the model
       // writes) rolls it back, committing nothing; that example is written again (given up after

@@ -91,9 +91,9 @@ function usableAnswer(dataset: SynthesisDataset, answer: string | null): string 
 
 const answerOf = (dataset: SynthesisDataset, e: LabelledExample): string | null => (dataset.task === 'classification' ? e.label : e.output);
 
-/** A generated example as a public record; a classification answer outside the label set is dropped (the text is kept, unlabelled). */
+/** A generated example (its answer already usableAnswer's) as a public record. */
 function toRecord(dataset: SynthesisDataset, example: SeedExample, tags: string[]): NewRecord {
   const answer = example.answer ?? undefined;
-  const fields = dataset.task === 'classification' ? { label: answer !== undefined && dataset.labels.includes(answer) ? answer : undefined } : { output: answer };
+  const fields = dataset.task === 'classification' ? { label: answer } : { output: answer };
   return { text: example.text, ...fields, split: 'public', tags };
 }
