@@ -91,10 +91,7 @@ export class LedgerService {
 
   /** Completes a reservation once its output is released (`outputHash`: SHA-256 of what was released). */
   async commit(reservationId: number, options: { outputHash?: string; actor?: string } = {}): Promise<LedgerEntryRecord> {
-    const entry = await protocol.commit(this.db, reservationId, { actor: options.actor ?? this.actor, outputHash: options.outputHash });
-    this.inFlight.delete(reservationId);
-    this.changed(entry);
-    return entry;
+    return (await this.commitWith(reservationId, options, async () => undefined)).entry;
   }
 
   /**

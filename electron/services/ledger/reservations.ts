@@ -130,12 +130,8 @@ export interface CommitMeta {
   outputHash?: string;
 }
 
-export async function commit(db: Database, reservationId: number, meta: CommitMeta): Promise<LedgerEntryRecord> {
-  return anchorEntry(db, await db.transaction((tx) => commitIn(tx, reservationId, meta)));
-}
-
 /**
- * `commit` together with the writes that release the output (`release`, given the commit entry):
+ * Commits a reservation together with the writes that release the output (`release`, given the commit entry):
  * one transaction, so the commit is written if and only if they are. When `release` throws,
  * nothing is written and the reservation stays as it was (charged, not committed).
  */
