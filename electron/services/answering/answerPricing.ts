@@ -21,6 +21,7 @@ import { chargeEach, composedEpsilonUpper } from '../ledger/ledgerAccounting';
 import { calibrateTwoStage } from '../planner/fastAccounting';
 import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import { RefusalError } from '../refusalError';
+import { refuseBelowSizeRelease } from '../sizes/poolSizes';
 import { budgetAfter, type BudgetState } from '../ledger/releaseLedger';
 import type { SynthesisDataset } from '../synthesis/synthesisSource';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
@@ -67,9 +68,7 @@ export interface PricingInput {
  * anything is drawn — it depends on the request and the dataset's setting only.
  */
 export function checkCoversSize(request: AnswerRequest, sizeEvent: PrivacyEvent | null): void {
-  if (sizeEvent && !request.perQuery && request.epsilon <= POOL_SIZE_EPSILON) {
-    throw new RefusalError(`ε = ${request.epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for the noisy size of the private split: raise ε, or declare the dataset's size public (veil sizes set)`);
-  }
+  if (!request.perQuery) refuseBelowSizeRelease(request.epsilon, sizeEvent, 'the noisy size of the private split');
 }
 
 export function priceAnswers({ request, dataset, units, queries, budget, sizeCharged = false, publicExamples = 0 }: PricingInput): PricedAnswers {

@@ -7,8 +7,9 @@
  * budget's default δ, whose entry's transaction charges the release, and for audits, which
  * release nothing (docs/audit.md).
  */
+import type { PrivacyEvent } from '../../../core/accounting/events';
 import { RefusalError } from '../refusalError';
-import { poolSizeEvent, poolSizeSource, releasePoolSizes, sizeReleaseHash, type PoolSizeRelease, type PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
+import { POOL_SIZE_EPSILON, poolSizeEvent, poolSizeSource, releasePoolSizes, sizeReleaseHash, type PoolSizeRelease, type PoolSizeSource } from '../../../core/icl/noisyPoolSizes';
 import { cryptoRandom } from '../../../core/random/cryptoRandom';
 import type { RandomSource } from '../../../core/random/randomSource';
 import type { Queryable } from '../db/database';
@@ -86,4 +87,11 @@ export async function chargeSizeRelease<K>(
 export function refuseAboveCap(request: { epsilon: number; delta?: number }, budget: { cap: number; delta: number } | null | undefined): void {
   if (!budget || (request.delta !== undefined && request.delta < budget.delta)) return;
   if (request.epsilon * 0.99 > budget.cap) throw new RefusalError(`ε = ${request.epsilon} exceeds the budget cap of ${budget.cap} on its own: lower ε`);
+}
+
+/** A job's ε must exceed the size release it pays for first (`what`: whose sizes): refused before anything is drawn (it depends on the request and the dataset's setting only). */
+export function refuseBelowSizeRelease(epsilon: number, sizeEvent: PrivacyEvent | null, what: string): void {
+  if (sizeEvent && epsilon <= POOL_SIZE_EPSILON) {
+    throw new RefusalError(`ε = ${epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for ${what}: raise ε, or declare the dataset's size public (veil sizes set)`);
+  }
 }

@@ -30,6 +30,7 @@ import { overCapWarning, planWarnings } from '../planner/planWarnings';
 import type { SynthesisDataset } from './synthesisSource';
 import { budgetAfter, type BudgetState } from '../ledger/releaseLedger';
 import { RefusalError } from '../refusalError';
+import { refuseBelowSizeRelease } from '../sizes/poolSizes';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 
 /** Relative tolerance of the calibrated noise parameter. */
@@ -99,7 +100,7 @@ export function synthesisFamily(
   for (const p of pools) if (p.units === 0) throw new RefusalError(`the private pool of ${p.label === undefined ? dataset.name : `label "${p.label}"`} is empty`);
   // The pool sizes' release is charged first, on its own (none where declared public); the requested ε covers it.
   const sizeEvent = poolSizeEvent(dataset.sizePublic === true);
-  checkCoversSizes(request, sizeEvent);
+  refuseBelowSizeRelease(request.epsilon, sizeEvent, 'the noisy pool sizes');
   const jobEventAt = (p: number) => jobEvent(pools, shape, aggregatorAt(request, p), dataset.privacyUnit);
   return {
     shape,
@@ -109,13 +110,6 @@ export function synthesisFamily(
     jobEventAt,
     eventAt: (p) => (sizeEvent ? sequence([sizeEvent, jobEventAt(p)]) : jobEventAt(p)),
   };
-}
-
-/** The requested ε must exceed the size release it pays for first: refused before anything is drawn (it depends on the request and the setting only). */
-function checkCoversSizes(request: Pick<SynthesisRequest, 'epsilon'>, sizeEvent: PrivacyEvent | null): void {
-  if (sizeEvent && request.epsilon <= POOL_SIZE_EPSILON) {
-    throw new RefusalError(`ε = ${request.epsilon} does not cover the ε = ${POOL_SIZE_EPSILON} charged for the noisy pool sizes: raise ε, or declare the dataset's size public (veil sizes set)`);
-  }
 }
 
 /** Labels chosen for the job that get no demonstration (fewer shots than labels). */
