@@ -16,6 +16,7 @@ export function samplingModeLines(c: SamplingComparison): string[] {
       m.secondsPerDemonstration === null || m.secondsPerJob === null
         ? 'time: not measured yet (run a synthesis job on the model first)'
         : `≈ ${duration(m.secondsPerDemonstration)} per demonstration, ${duration(m.secondsPerJob)} per job on ${c.model}`;
-    return `${m.sampling}: ${noise} for the same ε; ε ${p4(m.epsilonAtPlannedNoise)} at the plan's noise; ${time}`;
+    const precision = m.planned ? '' : ' (to 1 %)';
+    return `${m.sampling}: ${noise} for the same ε${precision}; ε ${p4(m.epsilonAtPlannedNoise)} at the plan's noise${precision}; ${time}`;
   });
 }

@@ -3,8 +3,9 @@
  * workload at the same noise per step (core/planning/breakEven.ts), ε against the number of
  * queries, the plan's ε(δ) curve, and — for a synthetic prompt — both sampling modes side by
  * side. It starts from the headline's calibration (`PricedPlan`): nothing is calibrated
- * again, except the other sampling mode's noise, which `priceOther` answers (from the
- * planner's cache where that mode was priced before).
+ * again with the default accountant. The other sampling mode's noise for the same target is
+ * calibrated with the 1 % accountant (like the curves; `calibrateCoarse`): a certified σ,
+ * at most 1 % above the one its own plan then finds.
  */
 import { accountEpsilon } from '../../../core/accounting';
 import { composed } from '../../../core/accounting/events';
@@ -15,16 +16,13 @@ import { samplingModeSchema, type PlanDetails, type PlanRequest, type PlanResult
 import { curveDeltas } from '../ledger/ledgerAccounting';
 import type { SynthesisFamily } from '../synthesis/synthesisPricing';
 import { CountedEpsilon } from './countedEpsilon';
-import { searchEpsilon } from './fastAccounting';
+import { calibrateCoarse, searchEpsilon } from './fastAccounting';
 import { answerStepNoise, synthRequest, synthSensitivity, type AnswerWorkload, type PlanInputs, type PricedPlan, type SynthWorkload } from './planPricing';
 import { synthesisFamily } from '../synthesis/synthesisPricing';
 import { compareSamplingModes } from './samplingComparison';
 
 /** The query curve runs to twice the larger of the break-even and the planned queries. */
 const CURVE_SPAN = 2;
-
-/** The same request in another sampling mode, priced (the planner's cache answers a mode priced before). */
-export type PriceOther = (request: PlanRequest) => PricedPlan;
 
 /** What "the same noise per step" means for this comparison, in words. */
 function breakEvenBasis(noise: PlanResult['noise'], answering: AnswerWorkload): string {
@@ -52,13 +50,13 @@ function synthEpsilon(request: PlanRequest, inputs: PlanInputs, priced: PricedPl
 }
 
 /** Both sampling modes of a synthesis plan: each mode's noise for the same target, and its ε at the plan's noise. */
-function samplingModes(request: PlanRequest, w: SynthWorkload, inputs: PlanInputs, priced: PricedPlan, family: SynthesisFamily, priceOther: PriceOther): SamplingComparison {
+function samplingModes(request: PlanRequest, w: SynthWorkload, inputs: PlanInputs, priced: PricedPlan, family: SynthesisFamily): SamplingComparison {
   const generation = family.pools.some(writesOutput);
-  const inMode = (sampling: SynthWorkload['sampling']): PlanRequest => ({ ...request, workload: { ...w, sampling } });
+  const target = { epsilon: request.epsilon, delta: priced.delta };
   return compareSamplingModes({
     modes: samplingModeSchema.options.map((sampling) => ({ sampling, ...synthesisFamily(synthRequest(request, { ...w, sampling }), inputs.dataset, inputs.poolUnits) })),
     planned: { sampling: w.sampling ?? 'per-token', parameter: priced.parameter, epsilon: priced.account.bounds.upper },
-    calibrate: (mode) => priceOther(inMode(mode.sampling)).parameter,
+    calibrate: (mode) => calibrateCoarse({ family: mode.eventAt, target, decreasing: !mode.exponential }).parameter,
     delta: priced.delta,
     steps: stepsPerDemonstration(family.shape, generation),
     phases: generation ? 2 : 1,
@@ -67,7 +65,7 @@ function samplingModes(request: PlanRequest, w: SynthWorkload, inputs: PlanInput
   });
 }
 
-export function planDetails(request: PlanRequest, inputs: PlanInputs, priced: PricedPlan, priceOther: PriceOther): PlanDetails {
+export function planDetails(request: PlanRequest, inputs: PlanInputs, priced: PricedPlan): PlanDetails {
   const started = performance.now();
   const { delta } = priced;
   const w = request.workload;
@@ -83,7 +81,7 @@ export function planDetails(request: PlanRequest, inputs: PlanInputs, priced: Pr
   // ε(δ) of the plan: Q answered queries (the same compositions), or one synthetic prompt.
   const plan = w.kind === 'answer' ? queries : new CountedEpsilon({ fixed: null, repeated: priced.event, deltas: curveAt, limit: 1 });
   const privacyCurve = curveAt.map((d) => plan.at(planned, d));
-  const modes = w.kind === 'synth' && priced.family ? samplingModes(request, w, inputs, priced, priced.family, priceOther) : undefined;
+  const modes = w.kind === 'synth' && priced.family ? samplingModes(request, w, inputs, priced, priced.family) : undefined;
   return {
     request,
     event: priced.event,

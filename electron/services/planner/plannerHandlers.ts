@@ -49,9 +49,7 @@ async function headline(ctx: ServiceContext, request: PlanRequest): Promise<Plan
 
 async function details(ctx: ServiceContext, request: PlanRequest): Promise<PlanDetails> {
   const [inputs, caches] = await Promise.all([planInputs(ctx, request), getCaches(ctx)]);
-  return caches.details.through(planKey('details', request, inputs), () =>
-    planDetails(request, inputs, priced(caches, request, inputs), (other) => priced(caches, other, inputs)),
-  );
+  return caches.details.through(planKey('details', request, inputs), () => planDetails(request, inputs, priced(caches, request, inputs)));
 }
 
 /** The whole plan from one read of the inputs and the cached calibration (the CLI's `veil plan`). */

@@ -1,16 +1,16 @@
 /**
  * The planner's side-by-side of the two sampling modes of a synthesis workload (issue 18):
  * for each mode, the noise calibrated for the SAME target (ε, δ), the ε it would cost at
- * the plan's noise, and — where the active model's step costs have been measured (a
+ * the plan's noise (the other mode's both with the 1 % accountant: certified, to 1 %), and — where the active model's step costs have been measured (a
  * synthesis job on it in this process, synthesisService.ts) — the estimated seconds per
  * demonstration and for the whole job: T_max steps per demonstration (twice for generation
  * tasks), per-token steps at the per-token step cost, per-demonstration ones at the first
  * (prefill) step's cost once per phase and the decode step's cost for the rest.
  */
-import { accountEpsilon } from '../../../core/accounting';
 import type { PrivacyEvent } from '../../../core/accounting/events';
 import type { SamplingMode } from '../../../core/icl/demonstration';
 import type { SamplingComparison } from '../../shared/api/planner';
+import { searchEpsilon } from './fastAccounting';
 
 /** Measured model time of one synthesis step on a model, per mode (seconds; null: not measured). */
 export interface StepCosts {
@@ -52,10 +52,11 @@ export function compareSamplingModes(inputs: ComparisonInputs): SamplingComparis
     modes: inputs.modes.map((family) => {
       const own = family.sampling === inputs.planned.sampling;
       const parameter = own ? inputs.planned.parameter : inputs.calibrate(family);
-      const epsilonAtPlannedNoise = own ? inputs.planned.epsilon : accountEpsilon(family.eventAt(inputs.planned.parameter), inputs.delta, { crossCheck: false }).bounds.upper;
+      const epsilonAtPlannedNoise = own ? inputs.planned.epsilon : searchEpsilon(family.eventAt(inputs.planned.parameter), inputs.delta);
       const perDemonstration = secondsPerDemonstration(family.sampling, inputs);
       return {
         sampling: family.sampling,
+        planned: own,
         noise: family.exponential ? { kind: 'pure' as const, epsilonPerStep: parameter } : { kind: 'gaussian' as const, sigma: parameter },
         epsilonAtPlannedNoise,
         secondsPerDemonstration: perDemonstration,

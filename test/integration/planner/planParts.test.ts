@@ -3,8 +3,14 @@
  * for fixed requests, exactly the numbers of the whole plan computed in one go (computePlan,
  * no cache), and the numbers the one-request planner gave before the split
  * (plansBeforeSplit.json: `plan.compute` of commit fcc9cef on this setup, seconds left out) up
- * to one deliberate change: the vote's calibration starts from a better guess (its σ moved by
- * 6e-7, within the 1e-3 tolerance, and what depends on it by as little). The
+ * to deliberate changes: the vote's calibration starts from a better guess (its σ moved by
+ * 6e-7, within the 1e-3 tolerance, and what depends on it by as little); the query curve at
+ * ≤ 8 queries of Gaussian-type answers comes from a composition instead of one accountant
+ * query per count (countedEpsilon.ts; moved by ≤ 3e-5 relative, allowed 1 %, the curve's
+ * precision); "N more of this kind" counts on compositions grown 4× (computePlan.ts), so the
+ * 1 % accountant's crossing may sit one count away (seen: 188 → 189, 71 → 70, 42 → 41); the
+ * other sampling mode's noise and its ε at the plan's noise come from the 1 % accountant
+ * (planDetails.ts; moved by ≤ 0.5 %, allowed 1 %). The
  * headline and its details are of one calibration (same event, same noise), and the details
  * calibrate nothing again — only the other sampling mode of a synthetic prompt, once.
  */
@@ -61,15 +67,27 @@ afterAll(async () => {
 
 const withoutSeconds = ({ seconds: _s, ...rest }: PlanResult) => rest;
 
-/** Where `actual` differs from `expected` (numbers: beyond a relative 1e-5): the paths, empty when none. */
-function differences(actual: unknown, expected: unknown, path = ''): string[] {
+/** How far a number of the fixture may have moved by the deliberate changes above (relative 1e-5 elsewhere). */
+function allowedMove(path: string, plan: Omit<PlanResult, 'seconds'>, expected: number): number {
+  const point = /^\.queryCurve\.(\d+)\.answering$/.exec(path);
+  if (point && plan.queryCurve[Number(point[1])].queries <= 8) return 1e-2 * Math.abs(expected);
+  if (path === '.budget.remainingRuns') return 1;
+  const mode = /^\.samplingModes\.modes\.(\d+)\.(noise\.sigma|noise\.epsilonPerStep|epsilonAtPlannedNoise)$/.exec(path);
+  const planned = plan.request.workload.kind === 'synth' ? (plan.request.workload.sampling ?? 'per-token') : null;
+  if (mode && plan.samplingModes!.modes[Number(mode[1])].sampling !== planned) return 1e-2 * Math.abs(expected);
+  return 1e-5 * Math.abs(expected);
+}
+
+/** Where `actual` differs from `expected` beyond `allowedMove`: the paths, empty when none. */
+function differences(plan: Omit<PlanResult, 'seconds'>, actual: unknown, expected: unknown, path = ''): string[] {
   if (typeof expected === 'number' && typeof actual === 'number') {
-    return Math.abs(actual - expected) <= 1e-5 * Math.abs(expected) ? [] : [`${path}: ${actual} ≠ ${expected}`];
+    return Math.abs(actual - expected) <= allowedMove(path, plan, expected) ? [] : [`${path}: ${actual} ≠ ${expected}`];
   }
   if (typeof expected === 'object' && expected !== null && typeof actual === 'object' && actual !== null) {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
-    return [...keys].flatMap((k) => differences((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}.${k}`));
+    return [...keys].flatMap((k) => differences(plan, (actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}.${k}`));
   }
+  if (expected === undefined && /^\.samplingModes\.modes\.\d+\.planned$/.test(path)) return []; // added since
   return actual === expected ? [] : [`${path}: ${String(actual)} ≠ ${String(expected)}`];
 }
 
@@ -83,7 +101,7 @@ describe('plan.headline and plan.details', () => {
       const whole = withoutSeconds(computePlan(parsed, await planInputs(ctx, parsed)));
       expect(withoutSeconds(joinPlan(headline, details))).toEqual(whole);
       expect(withoutSeconds(await callMethod(ctx, 'plan.compute', request))).toEqual(whole);
-      expect(differences(whole, before[i])).toEqual([]);
+      expect(differences(whole, whole, before[i])).toEqual([]);
     }
   }, 120_000);
 
@@ -102,7 +120,7 @@ describe('plan.headline and plan.details', () => {
     }
   }, 120_000);
 
-  it('calibrate once: the details only calibrate the other sampling mode, which the headline of that mode then reuses', async () => {
+  it('calibrate once: the details calibrate nothing with the default accountant (the other sampling mode to 1 %)', async () => {
     const synth = { dataset: DATASET, epsilon: 2.3, workload: { kind: 'synth', maxTokens: 16 } } as PlanRequest;
     const answer = { dataset: DATASET, epsilon: 2.3, workload: { kind: 'answer', queries: 40 } } as PlanRequest;
     calibrations.count = 0;
@@ -112,11 +130,17 @@ describe('plan.headline and plan.details', () => {
     expect(calibrations.count).toBe(1);
     await callMethod(ctx, 'plan.headline', synth);
     expect(calibrations.count).toBe(2);
-    await callMethod(ctx, 'plan.details', synth);
-    expect(calibrations.count).toBe(3); // per-demonstration's noise for the same ε
+    const details = await callMethod(ctx, 'plan.details', synth);
+    expect(calibrations.count).toBe(2);
     const other = await callMethod(ctx, 'plan.headline', { ...synth, workload: { ...synth.workload, sampling: 'per-demonstration' } } as PlanRequest);
     expect(calibrations.count).toBe(3);
     expect(other.event).not.toEqual((await callMethod(ctx, 'plan.headline', synth)).event);
+    expect(calibrations.count).toBe(3);
+    // The details' per-demonstration σ for the same ε: that mode's own plan's, to 1 %.
+    const perDemonstration = details.samplingModes!.modes.find((m) => m.sampling === 'per-demonstration')!;
+    const ratio = (perDemonstration.noise as { sigma: number }).sigma / (other.noise as { sigma: number }).sigma;
+    expect(ratio).toBeGreaterThan(0.999);
+    expect(ratio).toBeLessThan(1.01);
     // A ledger change reprices the budget, not the noise.
     await callMethod(ctx, 'ledger.record', { dataset: DATASET, event: { kind: 'pure', epsilon: 0.1 } as never, purpose: 'spent meanwhile' });
     const after = await callMethod(ctx, 'plan.headline', answer);

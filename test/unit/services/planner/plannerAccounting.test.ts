@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { accountEpsilon, pldAccountant } from '../../../../core/accounting';
 import { CalibrationError } from '../../../../core/accounting/calibration';
 import { composed, gaussian, poissonSampled, pureDp, sampledWithoutReplacement, sequence, type PrivacyEvent } from '../../../../core/accounting/events';
+import { voteEvent } from '../../../../core/planning/answerAggregates';
 import { queryGrid } from '../../../../core/planning/breakEven';
 import { CountedEpsilon } from '../../../../electron/services/planner/countedEpsilon';
 import { calibrateTwoStage, calibrateTwoStageDetailed, searchEpsilon } from '../../../../electron/services/planner/fastAccounting';
@@ -44,6 +45,7 @@ describe('calibrateTwoStageDetailed', () => {
 describe('CountedEpsilon', () => {
   const cases: { name: string; fixed: PrivacyEvent | null; repeated: PrivacyEvent; limit: number }[] = [
     { name: 'answered queries (Gaussian)', fixed: null, repeated: poissonSampled(0.01, gaussian(6, Math.SQRT2)), limit: 100_000 },
+    { name: 'answered votes (discrete Gaussian, gridded down to one query)', fixed: null, repeated: poissonSampled(0.01, voteEvent(2)), limit: 100_000 },
     { name: 'answered queries (ε-DP)', fixed: null, repeated: poissonSampled(0.02, pureDp(0.2)), limit: 20_000 },
     { name: 'plans after earlier releases', fixed: sequence([pureDp(0.5), approxFree()]), repeated: composed(poissonSampled(0.01, gaussian(6, Math.SQRT2)), 100), limit: 200 },
   ];

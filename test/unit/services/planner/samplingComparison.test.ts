@@ -1,6 +1,6 @@
 /**
  * The planner's side-by-side of the sampling modes: each mode's noise for the same target ε
- * (what a job in that mode would be calibrated to), its ε at the plan's noise, and times
+ * (the plan's own exactly as its job; the other to 1 %, certified), its ε at the plan's noise, and times
  * from step costs measured by a synthesis job (StepCostRecorder).
  */
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { computePlan } from '../../../../electron/services/planner/computePlan';
 import { StepCostRecorder } from '../../../../electron/services/synthesis/stepCosts';
 import { planRequestSchema } from '../../../../electron/shared/api/planner';
 import { synthesisRequestSchema } from '../../../../electron/shared/api/synthesis';
-import { priceSynthesis } from '../../../../electron/services/synthesis/synthesisPricing';
+import { priceSynthesis, synthesisFamily } from '../../../../electron/services/synthesis/synthesisPricing';
 import type { SynthesisDataset } from '../../../../electron/services/synthesis/synthesisSource';
 
 const dataset: SynthesisDataset = { id: 1, name: 'mail', task: 'classification', labels: ['spam', 'ham'], privacyUnit: 'record', createdAt: '2026-01-01' };
@@ -25,11 +25,21 @@ describe('planner: sampling modes side by side', () => {
     const plan = computePlan(request, { dataset, poolUnits, units: 1000, budget: null, stepCosts: costs.current() });
     const [perToken, perDemo] = plan.samplingModes!.modes;
     expect([perToken.sampling, perDemo.sampling]).toEqual(['per-token', 'per-demonstration']);
-    const sigmaOf = (sampling: 'per-token' | 'per-demonstration') =>
-      (priceSynthesis(synthesisRequestSchema.parse({ dataset: 'mail', epsilon: 4, delta: 1e-5, shots: 4, maxTokens: 16, sampling }), dataset, poolUnits, null, 1000).plan.noise as { sigma: number }).sigma;
-    expect((perToken.noise as { sigma: number }).sigma).toBeCloseTo(sigmaOf('per-token'), 6);
-    expect((perDemo.noise as { sigma: number }).sigma).toBeCloseTo(sigmaOf('per-demonstration'), 6);
+    expect([perToken.planned, perDemo.planned]).toEqual([true, false]);
+    const jobRequest = (sampling: 'per-token' | 'per-demonstration') => synthesisRequestSchema.parse({ dataset: 'mail', epsilon: 4, delta: 1e-5, shots: 4, maxTokens: 16, sampling });
+    const sigmaOf = (sampling: 'per-token' | 'per-demonstration') => (priceSynthesis(jobRequest(sampling), dataset, poolUnits, null, 1000).plan.noise as { sigma: number }).sigma;
+    const sigma = (mode: typeof perToken) => (mode.noise as { sigma: number }).sigma;
+    // The plan's own mode: exactly the job's calibration and ε.
+    expect(sigma(perToken)).toBeCloseTo(sigmaOf('per-token'), 6);
     expect(perToken.epsilonAtPlannedNoise).toBe(plan.epsilon.upper);
+    // The other mode, to 1 %: a σ the default accountant certifies for the target, within 1 % of its job's.
+    const perDemoFamily = synthesisFamily(jobRequest('per-demonstration'), dataset, poolUnits);
+    expect(accountEpsilon(perDemoFamily.eventAt(sigma(perDemo)), 1e-5).bounds.upper).toBeLessThanOrEqual(4);
+    expect(sigma(perDemo) / sigmaOf('per-demonstration')).toBeGreaterThan(0.999);
+    expect(sigma(perDemo) / sigmaOf('per-demonstration')).toBeLessThan(1.01);
+    const atPlannedNoise = accountEpsilon(perDemoFamily.eventAt(sigma(perToken)), 1e-5).bounds;
+    expect(perDemo.epsilonAtPlannedNoise).toBeGreaterThanOrEqual(atPlannedNoise.lower);
+    expect(perDemo.epsilonAtPlannedNoise).toBeLessThanOrEqual(atPlannedNoise.upper * 1.01);
     expect(perDemo.epsilonAtPlannedNoise).toBeGreaterThan(plan.epsilon.upper); // one amplification for 16 steps
     // 0.1 s per per-token step; per demonstration 0.1 s for the first step, 0.01 s after it.
     expect(perToken.secondsPerDemonstration).toBeCloseTo(1.6, 9);
