@@ -16,7 +16,7 @@ export function samplingModeLines(c: SamplingComparison): string[] {
       m.secondsPerDemonstration === null || m.secondsPerJob === null
         ? 'time: not measured yet (run a synthesis job on the model first)'
         : `≈ ${duration(m.secondsPerDemonstration)} per demonstration, ${duration(m.secondsPerJob)} per job on ${c.model}`;
-    const precision = m.planned ? '' : ' (to 1 %)';
+    const precision = m.planned ? '' : ' (1 % accountant)';
     return `${m.sampling}: ${noise} for the same ε${precision}; ε ${p4(m.epsilonAtPlannedNoise)} at the plan's noise${precision}; ${time}`;
   });
 }

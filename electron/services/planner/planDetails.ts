@@ -4,8 +4,8 @@
  * queries, the plan's ε(δ) curve, and — for a synthetic prompt — both sampling modes side by
  * side. It starts from the headline's calibration (`PricedPlan`): nothing is calibrated
  * again with the default accountant. The other sampling mode's noise for the same target is
- * calibrated with the 1 % accountant (like the curves; `calibrateCoarse`): a certified σ,
- * at most 1 % above the one its own plan then finds.
+ * calibrated with the 1 % accountant (like the curves; `calibrateCoarse`): certified, and on
+ * the safe side of what its own plan then finds by up to ~2 %.
  */
 import { accountEpsilon } from '../../../core/accounting';
 import { composed } from '../../../core/accounting/events';

@@ -1,7 +1,8 @@
 /**
  * The planner's side-by-side of the two sampling modes of a synthesis workload (issue 18):
  * for each mode, the noise calibrated for the SAME target (ε, δ), the ε it would cost at
- * the plan's noise (the other mode's both with the 1 % accountant: certified, to 1 %), and — where the active model's step costs have been measured (a
+ * the plan's noise (the other mode's both with the 1 % accountant: certified, up to ~2 % on
+ * the safe side of that mode's own plan), and — where the active model's step costs have been measured (a
  * synthesis job on it in this process, synthesisService.ts) — the estimated seconds per
  * demonstration and for the whole job: T_max steps per demonstration (twice for generation
  * tasks), per-token steps at the per-token step cost, per-demonstration ones at the first

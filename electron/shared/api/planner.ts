@@ -75,7 +75,7 @@ export const samplingComparisonSchema = z.object({
   modes: z.array(
     z.object({
       sampling: samplingModeSchema,
-      planned: z.boolean().describe("the plan's own mode: its noise and ε are the plan's; the other mode's come from the 1 % accountant (certified, within 1 %)"),
+      planned: z.boolean().describe("the plan's own mode: its noise and ε are the plan's; the other mode's come from the 1 % accountant (certified; up to ~2 % on the safe side of that mode's own plan)"),
       noise: z.discriminatedUnion('kind', [z.object({ kind: z.literal('gaussian'), sigma: z.number() }), z.object({ kind: z.literal('pure'), epsilonPerStep: z.number() })]).describe('calibrated for the same target ε'),
       epsilonAtPlannedNoise: z.number().describe("ε upper bound of this mode at the plan's noise"),
       secondsPerDemonstration: z.number().nullable(),

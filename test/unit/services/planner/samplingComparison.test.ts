@@ -32,14 +32,14 @@ describe('planner: sampling modes side by side', () => {
     // The plan's own mode: exactly the job's calibration and ε.
     expect(sigma(perToken)).toBeCloseTo(sigmaOf('per-token'), 6);
     expect(perToken.epsilonAtPlannedNoise).toBe(plan.epsilon.upper);
-    // The other mode, to 1 %: a σ the default accountant certifies for the target, within 1 % of its job's.
+    // The other mode, from the 1 % accountant: a σ the default accountant certifies too, ≤ 2 % above its job's.
     const perDemoFamily = synthesisFamily(jobRequest('per-demonstration'), dataset, poolUnits);
     expect(accountEpsilon(perDemoFamily.eventAt(sigma(perDemo)), 1e-5).bounds.upper).toBeLessThanOrEqual(4);
     expect(sigma(perDemo) / sigmaOf('per-demonstration')).toBeGreaterThan(0.999);
-    expect(sigma(perDemo) / sigmaOf('per-demonstration')).toBeLessThan(1.01);
+    expect(sigma(perDemo) / sigmaOf('per-demonstration')).toBeLessThan(1.02);
     const atPlannedNoise = accountEpsilon(perDemoFamily.eventAt(sigma(perToken)), 1e-5).bounds;
     expect(perDemo.epsilonAtPlannedNoise).toBeGreaterThanOrEqual(atPlannedNoise.lower);
-    expect(perDemo.epsilonAtPlannedNoise).toBeLessThanOrEqual(atPlannedNoise.upper * 1.01);
+    expect(perDemo.epsilonAtPlannedNoise).toBeLessThanOrEqual(atPlannedNoise.upper * 1.02);
     expect(perDemo.epsilonAtPlannedNoise).toBeGreaterThan(plan.epsilon.upper); // one amplification for 16 steps
     // 0.1 s per per-token step; per demonstration 0.1 s for the first step, 0.01 s after it.
     expect(perToken.secondsPerDemonstration).toBeCloseTo(1.6, 9);

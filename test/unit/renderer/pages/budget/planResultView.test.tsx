@@ -47,7 +47,7 @@ describe('PlanResultView', () => {
     expect(row('Sampling modes')).toMatch(/computing both modes side by side/);
     expect(row('Computed in')).toBe('Computed in80 ms (in the service process)');
     act(() => root.render(<PlanResultView result={headline} details={details} />));
-    expect(row('Sampling modes')).toMatch(/per-token: σ = 3\.000 for the same ε; .*per-demonstration: σ = 4\.500 for the same ε \(to 1 %\); ε 3\.200 at the plan's noise \(to 1 %\)/s);
+    expect(row('Sampling modes')).toMatch(/per-token: σ = 3\.000 for the same ε; .*per-demonstration: σ = 4\.500 for the same ε \(1 % accountant\); ε 3\.200 at the plan's noise \(1 % accountant\)/s);
     expect(row('Computed in')).toMatch(/80 ms \(in the service process\); curves, break-even and sampling modes 50 ms more/);
   });
 
