@@ -7,8 +7,8 @@
  * 6e-7, within the 1e-3 tolerance, and what depends on it by as little); the query curve at
  * ≤ 8 queries of Gaussian-type answers comes from a composition instead of one accountant
  * query per count (countedEpsilon.ts; moved by ≤ 3e-5 relative, allowed 1 %, the curve's
- * precision); "N more of this kind" counts on compositions grown 4× (computePlan.ts), so the
- * 1 % accountant's crossing may sit one count away (seen: 188 → 189, 71 → 70, 42 → 41); the
+ * precision); "N more of this kind" starts its search at RDP's count (computePlan.ts), so the
+ * 1 % accountant's crossing may sit one count away; the
  * other sampling mode's noise and its ε at the plan's noise come from the 1 % accountant
  * (planDetails.ts; moved by ≤ 0.5 %, allowed 2 %: that accountant's slack and tolerance). The
  * headline and its details are of one calibration (same event, same noise), and the details
