@@ -14,12 +14,15 @@ import { describe, expect, it } from 'vitest';
 import { approxDp, composed, gaussian, laplace, poissonSampled, pureDp, sequence, type PrivacyEvent } from '../../../../core/accounting/events';
 import { accountEpsilon } from '../../../../core/accounting';
 import { createPldAccountant, pldAccountant } from '../../../../core/accounting/pld';
-import { MAX_CLOSED_FORM_STEPS, sharedEpsilonSteps } from '../../../../core/accounting/pld/optimalComposition';
+import { CLOSED_FORM_STEPS } from '../../../../core/accounting/pld/accountant';
+import { MAX_CLOSED_FORM_STEPS, optimalComposition, sharedEpsilonSteps } from '../../../../core/accounting/pld/optimalComposition';
 
 const steps = (epsilon0: number, delta0: number, k: number): PrivacyEvent => {
   const one = delta0 > 0 ? approxDp(epsilon0, delta0) : pureDp(epsilon0);
   return k === 1 ? one : composed(one, k);
 };
+/** The closed form itself (the accountant takes it up to CLOSED_FORM_STEPS steps). */
+const closedForm = (event: PrivacyEvent) => optimalComposition(sharedEpsilonSteps(event)!);
 /** The same loss through the grid: Poisson sampling at q = 1 samples everyone. */
 const onGrid = (event: PrivacyEvent): PrivacyEvent => poissonSampled(1, event);
 
@@ -40,7 +43,7 @@ describe('closed form: exact values (mpmath, 50 digits, on the binomial sum)', (
     [0.3, 0, 50, 1e-6, 11.068063718559263211],
     [2, 1e-6, 3, 1e-3, 5.9985398889509608299],
   ])('ε of (%d, %d)-DP × %d at δ = %d', (epsilon0, delta0, k, delta, exact) => {
-    const b = pldAccountant.epsilon(steps(epsilon0, delta0, k), delta);
+    const b = closedForm(steps(epsilon0, delta0, k)).epsilon(delta);
     expectBrackets(b, exact);
     expect(b.upper - b.lower).toBeLessThanOrEqual(1e-12 * exact);
     expect(b.estimate).toBeGreaterThanOrEqual(b.lower);
@@ -54,7 +57,7 @@ describe('closed form: exact values (mpmath, 50 digits, on the binomial sum)', (
     [1, 1e-8, 100, 50, 0.28761917076170101408],
     [2, 1e-6, 3, 0, 0.92151939351036136651],
   ])('δ of (%d, %d)-DP × %d at ε = %d', (epsilon0, delta0, k, epsilon, exact) => {
-    const b = pldAccountant.delta(steps(epsilon0, delta0, k), epsilon);
+    const b = closedForm(steps(epsilon0, delta0, k)).delta(epsilon);
     expectBrackets(b, exact);
     expect(b.upper - b.lower).toBeLessThanOrEqual(1e-10 * exact);
   });
@@ -76,11 +79,11 @@ describe('closed form: agrees with the grid’s certified bounds', () => {
     ['(2, 1e-6) × 3', steps(2, 1e-6, 3), 1e-3, 1],
     ['ε₀ = 1 steps of δ 1e-8, 1e-9 and 0 ×3', mixedDeltas, 1e-6, 2],
   ])('%s', (_, event, delta, epsilon) => {
-    const closed = pldAccountant.epsilon(event, delta);
+    const closed = closedForm(event).epsilon(delta);
     const grid = pldAccountant.epsilon(onGrid(event), delta);
     expect(grid.upper).toBeLessThan(Infinity);
     expectInside(closed.estimate, grid);
-    expectInside(pldAccountant.delta(event, epsilon).estimate, pldAccountant.delta(onGrid(event), epsilon));
+    expectInside(closedForm(event).delta(epsilon).estimate, pldAccountant.delta(onGrid(event), epsilon));
   });
 });
 
@@ -131,6 +134,17 @@ describe('which events the closed form takes', () => {
     ['nothing', composed(pureDp(1), 0)],
   ])('not %s', (_, event) => {
     expect(sharedEpsilonSteps(event)).toBeNull();
+  });
+});
+
+describe('beyond CLOSED_FORM_STEPS steps: the grid’s answers, unmoved', () => {
+  it('0.05-DP × 500 (its exact ε is 1.2e-5 lower: a ledger written before still verifies to 1e-6)', () => {
+    const event = composed(pureDp(0.05), 500);
+    expect(500).toBeGreaterThan(CLOSED_FORM_STEPS);
+    // main's code at e28eec0 (the grid), JSON.stringify digits: must match to the last bit.
+    expect(pldAccountant.epsilon(event, 1e-8)).toEqual({ lower: 6.497355801632272, estimate: 6.49737046359645, upper: 6.497385125560627 });
+    expect(pldAccountant.delta(event, 3)).toEqual({ lower: 0.004834610185897385, estimate: 0.004834610187060684, upper: 0.004834610188223985 });
+    expect(closedForm(event).epsilon(1e-8).upper).toBeLessThan(6.497385125560627 * (1 - 1e-6));
   });
 });
 
