@@ -62,11 +62,16 @@ const eventFile = (name: string, event: unknown) => {
   return path;
 };
 
-/** The curve at δ·10^k, k = −4 … 1: infinite below δ₀ = 1e-8, finite (≤ 1) from δ₀ on. */
+/**
+ * The curve at δ·10^k, k = −4 … 1: infinite below δ₀ = 1e-8, exactly ε₀ = 1 at δ₀ itself (1e-6·10⁻²
+ * is the double 1e-8; the PLD accountant prices a lone (ε₀, δ₀) release in closed form, so this
+ * holds by construction, not by the FFT's rounding), finite and ≤ 1 above.
+ */
 function expectHonestCurve(curve: { delta: number; epsilon: number | string }[]): void {
   expect(curve.map((p) => p.delta)).toEqual([1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5].map((d) => expect.closeTo(d, 20)));
   expect(curve.slice(0, 2).map((p) => p.epsilon)).toEqual(['Infinity', 'Infinity']);
-  for (const p of curve.slice(2)) {
+  expect(curve[2]).toEqual({ delta: 1e-8, epsilon: 1 });
+  for (const p of curve.slice(3)) {
     expect(typeof p.epsilon).toBe('number');
     expect(p.epsilon).toBeLessThanOrEqual(1);
     expect(p.epsilon).toBeGreaterThan(0.99);
@@ -132,6 +137,22 @@ describe('an (ε, δ₀) release with δ₀ below the dataset δ', () => {
     expect(await veil('ledger', 'verify', '--dataset', 'cli')).toBe(0);
     expect(out.join('')).toMatch(/ledger OK/);
     expect(err.join('')).toBe('');
+  });
+});
+
+describe('an (ε, δ₀) release with δ₀ equal to the dataset δ', () => {
+  it('is recorded at exactly ε₀ (its closed form, not the FFT: the grid once made it ∞ and refused it)', async () => {
+    await withContext(async (ctx) => {
+      await callMethod(ctx, 'vault.createDataset', { name: 'equal', labels: ['a'] });
+      await callMethod(ctx, 'budget.set', { dataset: 'equal', epsilon: 4, delta: 1e-8 });
+      const recorded = await callMethod(ctx, 'ledger.record', { dataset: 'equal', event: approxDp(1, 1e-8), purpose: 'an external (1, 1e-8)-DP count' });
+      expect(recorded.reservation).toMatchObject({ status: 'committed', spentEpsilon: 1 });
+      const summary = await callMethod(ctx, 'ledger.summary', { dataset: 'equal' });
+      expect(summary.spent.epsilon).toEqual({ lower: 1, estimate: 1, upper: 1 });
+      // A second one would need δ = 1 − (1 − 1e-8)² > 1e-8: no finite ε, so nothing more fits.
+      expect(await callMethod(ctx, 'ledger.remaining', { dataset: 'equal', event: approxDp(1, 1e-8) })).toMatchObject({ count: 0 });
+      expect(await callMethod(ctx, 'ledger.verify', { dataset: 'equal' })).toMatchObject({ ok: true });
+    });
   });
 });
 

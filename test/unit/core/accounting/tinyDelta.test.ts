@@ -3,7 +3,9 @@
  * its certified upper ε is infinite there, and the facade answers with RDP's finite upper
  * bound (keeping PLD's lower bound), so ε queries and calibration still work at δ = 1e-14.
  * Reference: k-fold pure ε₀-DP composition, whose worst case is randomised response — the
- * composed loss is ε₀(k − 2i) with i ~ Binomial(k, 1/(1 + e^ε₀)) — exact in closed form.
+ * composed loss is ε₀(k − 2i) with i ~ Binomial(k, 1/(1 + e^ε₀)) — exact in closed form. The PLD
+ * accountant prices that event in closed form itself up to 100 steps (optimalComposition.ts);
+ * wrapped in a Poisson sampler at q = 1 (no sampling: the same loss), it goes through the grid.
  */
 import { describe, expect, it } from 'vitest';
 import { accountEpsilon } from '../../../../core/accounting';
@@ -40,8 +42,8 @@ describe('ε at δ below the PLD slack', () => {
   it.each([
     [0.5, 50, 1e-14],
     [0.1, 3000, 3e-12],
-  ])('pure(%d) × %d at δ = %d: PLD alone is unbounded, the facade brackets the exact ε with RDP', (epsilon0, k, delta) => {
-    const event = composed(pureDp(epsilon0), k);
+  ])('pure(%d) × %d at δ = %d on the grid: PLD alone is unbounded, the facade brackets the exact ε with RDP', (epsilon0, k, delta) => {
+    const event = poissonSampled(1, composed(pureDp(epsilon0), k));
     expect(pldAccountant.epsilon(event, delta).upper).toBe(Infinity);
     const exact = exactEpsilon(epsilon0, k, delta);
     const result = accountEpsilon(event, delta, { crossCheck: false });
@@ -50,6 +52,19 @@ describe('ε at δ below the PLD slack', () => {
     expect(result.bounds.upper).toBeLessThanOrEqual(epsilon0 * k);
     expect(result.bounds.lower).toBeLessThanOrEqual(exact * (1 + 1e-9));
     // The planner's 1 % accountant falls back in the same way.
+    expect(searchEpsilon(event, delta)).toBe(result.bounds.upper);
+  });
+
+  it.each([
+    [0.5, 50, 1e-14], // ≤ CLOSED_FORM_STEPS steps (accountant.ts): longer runs stay on the grid
+  ])('pure(%d) × %d at δ = %d in closed form: PLD brackets the exact ε, no RDP needed', (epsilon0, k, delta) => {
+    const event = composed(pureDp(epsilon0), k);
+    const exact = exactEpsilon(epsilon0, k, delta);
+    const result = accountEpsilon(event, delta, { crossCheck: false });
+    expect(result.accountant).toBe('pld');
+    expect(result.bounds.upper).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
+    expect(result.bounds.upper).toBeLessThanOrEqual(exact * (1 + 1e-9));
+    expect(result.bounds.lower).toBeLessThanOrEqual(exact * (1 + 1e-9));
     expect(searchEpsilon(event, delta)).toBe(result.bounds.upper);
   });
 
