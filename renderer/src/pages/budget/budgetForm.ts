@@ -1,6 +1,7 @@
 /** The set-budget form: parse ε and δ, and the default δ (core/accounting/defaultDelta.ts) the service will use. */
 import type { BudgetDto } from '../../../../electron/shared/api/ledger';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
+import type { PrivacyUnitsDto } from '../../../../electron/shared/api/privacyUnits';
 import { DEFAULT_DELTA_RULE, defaultDelta, formatDelta } from '../../../../core/accounting/defaultDelta';
 
 export interface BudgetFormState {
@@ -17,27 +18,29 @@ export interface BudgetChange {
 
 export type BudgetFormResult = { ok: true; change: BudgetChange } | { ok: false; errors: Partial<Record<keyof BudgetFormState, string>> };
 
-/** N and what it counts: the budget's count, else the private split's records or subjects (vault.stats). */
+/** N and what it counts: the budget's count, else the services' count (budget.privacyUnits); both are privacyUnitCount. */
 export interface PrivacyUnits {
   n: number;
   unit: 'record' | 'subject';
 }
 
-export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined, subjects: number | null = null): PrivacyUnits | null {
+/**
+ * The page never counts N itself: a subject-level N counts each record without a subject as
+ * its own subject, which only the services' count (the one the default δ uses) does.
+ */
+export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined, counted: PrivacyUnitsDto | null = null): PrivacyUnits | null {
   if (!dataset) return null;
-  const unit = dataset.privacyUnit;
-  if (budget?.privacyUnits) return { n: budget.privacyUnits, unit };
-  const n = unit === 'record' ? dataset.counts.private : subjects;
-  return n !== null && n > 0 ? { n, unit } : null;
+  if (budget?.privacyUnits) return { n: budget.privacyUnits, unit: dataset.privacyUnit };
+  return counted?.n && counted.datasetId === dataset.id ? { n: counted.n, unit: counted.unit } : null;
 }
 
 /**
- * Whether N needs the private split's subjects counted (vault.stats, a scan of the dataset): only
- * for a subject-level dataset without a budget, since a budget carries N (`privacyUnits`).
- * `budget` undefined: the summary is not read yet.
+ * Whether N must be asked for (budget.privacyUnits, a count over the dataset's index): only for
+ * a dataset without a budget, since a budget carries N (`privacyUnits`). `budget` undefined: the
+ * summary is not read yet.
  */
-export function needsSubjectCount(dataset: DatasetDto | undefined, budget: BudgetDto | null | undefined): boolean {
-  return dataset?.privacyUnit === 'subject' && budget === null;
+export function needsUnitCount(dataset: DatasetDto | undefined, budget: BudgetDto | null | undefined): boolean {
+  return dataset !== undefined && budget === null;
 }
 
 /** Helper text for the δ field: what an empty field means; with charges, that δ may only go down. */
