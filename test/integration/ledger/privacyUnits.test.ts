@@ -3,16 +3,18 @@
  * independent recount of every row after each change that moves it — records added (with and
  * without a subject), deleted, moved between splits, a subject id edited (outside Veil: no API
  * edits it), the dataset's unit switched — and counted from the (dataset, split, subject) index
- * alone (migration 20). `budget.set` counts N once.
+ * alone (migration 20); kept while the database is unchanged, recounted after a change by this
+ * connection, another one or another process, or a rolled-back transaction. `budget.set` counts N once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
-import { appDatabase } from '../../../electron/services/db/appDatabase';
+import { appDatabase, DATABASE_FILE, openAppDatabase } from '../../../electron/services/db/appDatabase';
 import * as datasets from '../../../electron/services/ledger/datasets';
 
 vi.mock('../../../electron/services/ledger/datasets', async (actual) => {
@@ -35,6 +37,13 @@ async function recount(name: string): Promise<number | null> {
   const priv = rows.filter((r) => r.split === 'private');
   const n = unit === 'record' ? priv.length : new Set(priv.filter((r) => r.subject !== null).map((r) => r.subject)).size + priv.filter((r) => r.subject === null).length;
   return n > 0 ? n : null;
+}
+
+/** One statement from a separate process's view: its own sqlite3 handle, opened and closed around it. */
+function query(file: string, sql: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const handle = new sqlite3.Database(file, (err) => (err ? reject(err) : handle.run(sql, (e: Error | null) => handle.close(() => (e ? reject(e) : resolve())))));
+  });
 }
 
 const served = async (name: string) => (await callMethod(ctx, 'budget.privacyUnits', { dataset: name })).n;
@@ -79,6 +88,37 @@ describe('privacy units N', () => {
     await callMethod(ctx, 'vault.updateDataset', { dataset: 'people', privacyUnit: 'record' });
     await check(3);
     expect(await served('other')).toBe(1);
+  });
+
+  it('is kept while nothing changed, and follows another connection, another process and a rolled-back transaction', async () => {
+    const db = await appDatabase(ctx);
+    const other = (await db.get<{ id: number }>("SELECT id FROM datasets WHERE name = 'other'"))!.id;
+    const sqls = vi.spyOn(db, 'get');
+    expect(await datasets.privacyUnitCount(db, other)).toBe(1);
+    sqls.mockClear();
+    expect(await datasets.privacyUnitCount(db, other)).toBe(1);
+    expect(sqls.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('COUNT'))).toEqual([]); // nothing changed: not counted again
+    sqls.mockRestore();
+
+    const second = await openAppDatabase(join(dir, DATABASE_FILE)); // as an import's own connection or the CLI would
+    await second.run("INSERT INTO records (dataset_id, text, split, subject_id, content_hash, created_at, updated_at) VALUES ($id, 'x', 'private', 'bea', 'x', '', '')", { id: other });
+    expect(await datasets.privacyUnitCount(db, other)).toBe(2);
+    await second.run("UPDATE records SET subject_id = 'ann' WHERE dataset_id = $id AND text = 'x'", { id: other });
+    expect(await datasets.privacyUnitCount(db, other)).toBe(1);
+    await second.close();
+    await query(join(dir, DATABASE_FILE), "UPDATE records SET subject_id = NULL WHERE text = 'x'"); // another process
+    expect(await datasets.privacyUnitCount(db, other)).toBe(2);
+
+    // Counted inside a transaction that then rolls back: the count after it is of the committed rows.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO records (dataset_id, text, split, content_hash, created_at, updated_at) VALUES ($id, 'y', 'private', 'y', '', '')", { id: other });
+        expect(await datasets.privacyUnitCount(tx, other)).toBe(3);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await datasets.privacyUnitCount(db, other)).toBe(2);
+    expect(await recount('other')).toBe(2);
   });
 
   it('is counted from the (dataset, split, subject) index alone', async () => {
