@@ -74,7 +74,7 @@ function BudgetView({ api }: { api: VeilApi }) {
       {dataset && current && (
         <>
           <BudgetCard summary={current} plan={planForDataset} />
-          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset, counted.data ?? null)} charged={charges(current) > 0} />
+          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset, counted.data)} charged={charges(current) > 0} />
           <PlannerSection
             api={api}
             dataset={name}

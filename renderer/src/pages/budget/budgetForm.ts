@@ -25,13 +25,15 @@ export interface PrivacyUnits {
 }
 
 /**
+ * N for the δ field: null when the private split is empty, undefined while the services' count is not in.
  * The page never counts N itself: a subject-level N counts each record without a subject as
  * its own subject, which only the services' count (the one the default δ uses) does.
  */
-export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined, counted: PrivacyUnitsDto | null = null): PrivacyUnits | null {
+export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined, counted?: PrivacyUnitsDto | null): PrivacyUnits | null | undefined {
   if (!dataset) return null;
-  if (budget?.privacyUnits) return { n: budget.privacyUnits, unit: dataset.privacyUnit };
-  return counted?.n && counted.datasetId === dataset.id ? { n: counted.n, unit: counted.unit } : null;
+  if (budget) return budget.privacyUnits ? { n: budget.privacyUnits, unit: dataset.privacyUnit } : null;
+  if (counted?.datasetId !== dataset.id) return undefined; // not counted yet (or counted for another dataset)
+  return counted.n ? { n: counted.n, unit: counted.unit } : null;
 }
 
 /**
@@ -44,8 +46,9 @@ export function needsUnitCount(dataset: DatasetDto | undefined, budget: BudgetDt
 }
 
 /** Helper text for the δ field: what an empty field means; with charges, that δ may only go down. */
-export function defaultDeltaHint(units: PrivacyUnits | null, ceiling: number | null = null): string {
+export function defaultDeltaHint(units: PrivacyUnits | null | undefined, ceiling: number | null = null): string {
   if (ceiling !== null) return `this dataset has charges: δ may only go down from ${ceiling.toExponential(2)} (a larger δ would re-price them lower and give budget back)`;
+  if (units === undefined) return `empty: δ = ${DEFAULT_DELTA_RULE} for the N privacy units of the private split (N not counted yet)`;
   if (units === null) return 'δ is required: the private split is empty, so there is no N for a default';
   const counted = `${units.n.toLocaleString('en-US')} ${units.unit}${units.n === 1 ? '' : 's'}`;
   return `empty: δ = ${formatDelta(defaultDelta(units.n))} = ${DEFAULT_DELTA_RULE} (N = ${counted} in the private split; common practice: δ ≪ 1/N)`;

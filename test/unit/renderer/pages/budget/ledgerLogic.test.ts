@@ -71,13 +71,15 @@ describe('budget form', () => {
     expect(privacyUnits({ privacyUnits: 250 } as never, dataset)).toEqual({ n: 250, unit: 'record' });
     // Before a budget exists: the services' N (a record without a subject is its own subject), not the 400 records.
     expect(privacyUnits(null, subjects, counted)).toEqual({ n: 360, unit: 'subject' });
-    expect(privacyUnits(null, subjects)).toBeNull();
-    expect(privacyUnits(null, { ...subjects, id: 8 } as DatasetDto, counted)).toBeNull(); // another dataset's count
-    expect(privacyUnits(null, subjects, { ...counted, n: null })).toBeNull();
+    expect(privacyUnits(null, subjects)).toBeUndefined(); // not counted yet
+    expect(privacyUnits(null, { ...subjects, id: 8 } as DatasetDto, counted)).toBeUndefined(); // another dataset's count
+    expect(privacyUnits(null, subjects, { ...counted, n: null })).toBeNull(); // the private split is empty
+    expect(privacyUnits({ privacyUnits: null } as never, subjects, counted)).toBeNull();
     expect(defaultDeltaHint({ n: 400, unit: 'record' })).toBe('empty: δ = 1e-5 = min(1/(10·N), 1e-5) (N = 400 records in the private split; common practice: δ ≪ 1/N)');
     expect(defaultDeltaHint({ n: 360, unit: 'subject' })).toMatch(/^empty: δ = 1e-5 = .*N = 360 subjects in the private split/);
     expect(defaultDeltaHint({ n: 40_000, unit: 'record' })).toMatch(/^empty: δ = 2.5e-6 = /);
     expect(defaultDeltaHint(null)).toMatch(/required/);
+    expect(defaultDeltaHint(undefined)).toBe('empty: δ = min(1/(10·N), 1e-5) for the N privacy units of the private split (N not counted yet)');
   });
 
   it('asks the services for N only for a dataset without a budget', () => {
