@@ -28,9 +28,10 @@ const UNITS = `SELECT CASE d.privacy_unit
 /**
  * N is kept per connection and dataset under the database's change stamp, read BEFORE the count:
  * PRAGMA data_version moves when another connection or process commits, total_changes() when
- * this connection changes a row (triggers and cascades change no records here but with a direct
- * change). An N stored under a stamp is thus the state at or after it, and equal to it while the
- * stamp stands. Only on a Database outside a transaction: a transaction may count its own
+ * this connection changes a row (a trigger's or a cascade's change is not counted, but none
+ * reaches records without a counted one: the records triggers write other tables, a cascade
+ * follows a dataset's deletion). An N stored under a stamp is thus of the state at or after it,
+ * and equal to it while the stamp stands. Only on a Database outside a transaction: a transaction may count its own
  * changes and then roll them back without moving either.
  */
 const STAMP = "SELECT (SELECT data_version FROM pragma_data_version) || '/' || total_changes() AS stamp";
