@@ -11,6 +11,7 @@ import { augmentationHandlers } from './augmentation/augmentationHandlers';
 import type { ServiceContext } from './context';
 import type { HandlerMap } from './handler';
 import { ledgerHandlers } from './ledger/ledgerHandlers';
+import { privacyUnitHandlers } from './ledger/privacyUnitHandlers';
 import { modelHandlers } from './model/modelHandlers';
 import { plannerHandlers } from './planner/plannerHandlers';
 import { sizeHandlers } from './sizes/sizeHandlers';
@@ -36,6 +37,7 @@ const handlers: HandlerMap<MethodName> = {
   ...auditHandlers,
   ...publicSourceHandlers,
   ...augmentationHandlers,
+  ...privacyUnitHandlers,
 };
 
 /**

@@ -12,6 +12,7 @@ import { jobEvents, jobMethods } from './api/jobs';
 import { ledgerEvents, ledgerMethods } from './api/ledger';
 import { modelMethods } from './api/model';
 import { plannerMethods } from './api/planner';
+import { privacyUnitMethods } from './api/privacyUnits';
 import { publicSourceMethods } from './api/publicSource';
 import { sizeMethods } from './api/sizes';
 import { synthesisEvents, synthesisMethods } from './api/synthesis';
@@ -34,6 +35,7 @@ export const contract = {
   ...auditMethods,
   ...publicSourceMethods,
   ...augmentationMethods,
+  ...privacyUnitMethods,
 };
 
 export const eventContract = {

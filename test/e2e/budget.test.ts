@@ -67,7 +67,8 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
   it('sets a budget through the form', async () => {
     await expect.poll(() => section('Budget').textContent(), SLOW).toMatch(/No budget is set for Mail sample/);
     const form = section('Set a budget');
-    expect(await form.textContent()).toMatch(/empty: δ = [\d.]+e-\d+ = min\(1\/\(10·N\), 1e-5\) \(N = [\d,]+ records in the private split/);
+    // N is the services' count (budget.privacyUnits), in once the page has asked for it.
+    await expect.poll(() => form.textContent(), SLOW).toMatch(/empty: δ = [\d.]+e-\d+ = min\(1\/\(10·N\), 1e-5\) \(N = [\d,]+ records in the private split/);
     await form.getByLabel('ε cap').fill('6');
     await form.getByLabel('δ').fill('1e-6');
     await form.getByLabel('Purpose').fill('quarterly spam study');
@@ -192,9 +193,9 @@ describe.runIf(chromiumAvailable())('Budget page (Chromium, browser mode)', () =
     await expect.poll(() => app.page.locator('iframe').count(), SLOW).toBe(0);
   });
 
-  it('shows the default δ of a subject-level dataset before a budget exists: N is its subjects', async () => {
+  it("shows the default δ of a subject-level dataset before a budget exists: N is its subjects, as the services count them", async () => {
     const clinic = await app.call('vault.createSample', { kind: 'clinic' });
-    const { subjects } = await app.call('vault.stats', { dataset: clinic.name });
+    const { n: subjects } = await app.call('budget.privacyUnits', { dataset: clinic.name });
     await app.page.getByLabel('Dataset').click();
     await app.page.getByRole('option', { name: clinic.name }).click();
     const form = section('Set a budget');

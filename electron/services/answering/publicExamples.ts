@@ -60,6 +60,12 @@ export async function publicExamples(q: Queryable, source: SynthesisSource, data
   return source.examples(from.id === dataset.id ? dataset : await source.dataset(from.name), 'public', limit);
 }
 
+/** How many examples publicExamples gives for the same `limit`, by one COUNT instead of reading their texts (a price). */
+export async function publicExampleCount(q: Queryable, dataset: SynthesisDataset, limit: number): Promise<number> {
+  const from = await servingSplit(q, dataset);
+  return from ? Math.min(limit, await publicCount(q, from.id)) : 0;
+}
+
 /**
  * Up to `limit` public demonstrations for answering a generation dataset: a fixed uniform sample
  * of the serving public split's records with a non-blank output, so it holds one exactly when

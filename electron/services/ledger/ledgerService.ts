@@ -130,19 +130,21 @@ export class LedgerService {
    */
   async setBudget(ref: DatasetRef, change: { epsilon: number; delta?: number; purpose?: string }): Promise<{ budget: BudgetDto; warnings: string[] }> {
     const dataset = await resolveDataset(this.db, ref);
-    const units = await privacyUnitCount(this.db, dataset.id);
+    // N is counted once: in the budget's transaction when it needs a default δ, else after it.
+    let units: number | null | undefined;
     // Without charges (as the budget's transaction sees them), N of the default δ: a noisy count
     // charged with the budget entry (the only charge then, pure ε: whether it fits the cap does
     // not depend on the draw), or the exact count where declared public. With charges, the
     // transaction keeps the δ in force and calls nothing here (reservations.ts).
     const fromUnits = async (tx: Queryable) => {
-      const exact = await privacyUnitCount(tx, dataset.id);
+      const exact = (units = await privacyUnitCount(tx, dataset.id));
       if (!exact) throw new LedgerError(`pass δ: the number of privacy units of "${dataset.name}" is unknown, so no default δ ≪ 1/N can be chosen`);
       const sized = await defaultDeltaUnits(tx, dataset.id, exact);
       return { delta: defaultDelta(sized.units), charge: sized.charge };
     };
     const entry = await protocol.setBudget(this.db, dataset, { epsilon: change.epsilon, delta: change.delta, defaultDelta: fromUnits, purpose: change.purpose, actor: this.actor });
     this.changed(entry);
+    if (units === undefined) units = await privacyUnitCount(this.db, dataset.id);
     const budget: BudgetDto = { datasetId: dataset.id, dataset: dataset.name, epsilon: entry.epsilonCap!, delta: entry.delta!, setAt: entry.createdAt, entryId: entry.id, privacyUnits: units };
     // The budget is written: a failure to account the spend now is a warning, never an error.
     try {

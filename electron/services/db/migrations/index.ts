@@ -17,10 +17,12 @@ import { augmentationRunsMigration } from './012_augmentation_runs';
 import { publicSourceMigration } from './013_public_source';
 import { dropContentHashIndexMigration } from './015_drop_content_hash_index';
 import { publicVersionMigration } from './019_public_version';
+import { privateUnitsIndexMigration } from './020_private_units_index';
 
 export const migrations: Migration[] = [
   vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration,
   jobsMigration, privateSizesMigration, answerRunsMigration, auditRunsMigration,
   augmentationRunsMigration, publicSourceMigration, dropContentHashIndexMigration,
   publicVersionMigration,
+  privateUnitsIndexMigration,
 ];

@@ -16,8 +16,8 @@ interface Props {
   api: VeilApi;
   dataset: string;
   budget: BudgetDto | null;
-  /** N of the default δ (records or subjects of the private split), null when the split is empty. */
-  units: PrivacyUnits | null;
+  /** N of the default δ (records or subjects of the private split), null when the split is empty, undefined while counted. */
+  units: PrivacyUnits | null | undefined;
   /** Whether the dataset has charges: then δ may only go down. */
   charged: boolean;
 }

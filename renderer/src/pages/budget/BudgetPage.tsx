@@ -13,7 +13,7 @@ import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { BudgetCard } from './BudgetCard';
 import { BudgetForm } from './BudgetForm';
-import { needsSubjectCount, privacyUnits } from './budgetForm';
+import { needsUnitCount, privacyUnits } from './budgetForm';
 import { LedgerActions } from './LedgerActions';
 import { LedgerTable } from './LedgerTable';
 import { initialPlannerForm, toPlanRequest, type PlannerFormState } from './plannerForm';
@@ -40,9 +40,9 @@ function BudgetView({ api }: { api: VeilApi }) {
   const name = dataset?.name ?? '';
   const { summary, entries } = useLedger(api, dataset);
   const current = summary.data ?? undefined;
-  // Subjects are counted by vault.stats (the dataset list counts records only): N of a subject-level default δ.
-  const countSubjects = needsSubjectCount(dataset, current?.budget);
-  const stats = useApiQuery(() => (countSubjects ? api['vault.stats']({ dataset: name }) : Promise.resolve(null)), [api, name, countSubjects, dataset?.counts.private]);
+  // Without a budget, N of the default δ as the services count it (a budget carries it).
+  const countUnits = needsUnitCount(dataset, current?.budget);
+  const counted = useApiQuery(() => (countUnits ? api['budget.privacyUnits']({ dataset: name }) : Promise.resolve(null)), [api, countUnits, dataset], name); // again on every vault change (a new list)
   const planRequest = name ? toPlanRequest(name, plannerForm) : null;
   const request = planRequest?.ok ? planRequest.request : null;
   const plan = usePlanCompute(api, request, current?.head.hash);
@@ -74,7 +74,7 @@ function BudgetView({ api }: { api: VeilApi }) {
       {dataset && current && (
         <>
           <BudgetCard summary={current} plan={planForDataset} />
-          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset, stats.data?.subjects ?? null)} charged={charges(current) > 0} />
+          <BudgetForm key={`budget-${name}`} api={api} dataset={name} budget={current.budget} units={privacyUnits(current.budget, dataset, counted.data)} charged={charges(current) > 0} />
           <PlannerSection
             api={api}
             dataset={name}

@@ -1,6 +1,7 @@
 /** The set-budget form: parse ε and δ, and the default δ (core/accounting/defaultDelta.ts) the service will use. */
 import type { BudgetDto } from '../../../../electron/shared/api/ledger';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
+import type { PrivacyUnitsDto } from '../../../../electron/shared/api/privacyUnits';
 import { DEFAULT_DELTA_RULE, defaultDelta, formatDelta } from '../../../../core/accounting/defaultDelta';
 
 export interface BudgetFormState {
@@ -17,32 +18,37 @@ export interface BudgetChange {
 
 export type BudgetFormResult = { ok: true; change: BudgetChange } | { ok: false; errors: Partial<Record<keyof BudgetFormState, string>> };
 
-/** N and what it counts: the budget's count, else the private split's records or subjects (vault.stats). */
+/** N and what it counts: the budget's count, else the services' count (budget.privacyUnits); both are privacyUnitCount. */
 export interface PrivacyUnits {
   n: number;
   unit: 'record' | 'subject';
 }
 
-export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined, subjects: number | null = null): PrivacyUnits | null {
+/**
+ * N for the δ field: null when the private split is empty, undefined while the services' count is not in.
+ * The page never counts N itself: a subject-level N counts each record without a subject as
+ * its own subject, which only the services' count (the one the default δ uses) does.
+ */
+export function privacyUnits(budget: BudgetDto | null, dataset: DatasetDto | undefined, counted?: PrivacyUnitsDto | null): PrivacyUnits | null | undefined {
   if (!dataset) return null;
-  const unit = dataset.privacyUnit;
-  if (budget?.privacyUnits) return { n: budget.privacyUnits, unit };
-  const n = unit === 'record' ? dataset.counts.private : subjects;
-  return n !== null && n > 0 ? { n, unit } : null;
+  if (budget) return budget.privacyUnits ? { n: budget.privacyUnits, unit: dataset.privacyUnit } : null;
+  if (counted?.datasetId !== dataset.id) return undefined; // not counted yet (or counted for another dataset)
+  return counted.n ? { n: counted.n, unit: counted.unit } : null;
 }
 
 /**
- * Whether N needs the private split's subjects counted (vault.stats, a scan of the dataset): only
- * for a subject-level dataset without a budget, since a budget carries N (`privacyUnits`).
- * `budget` undefined: the summary is not read yet.
+ * Whether N must be asked for (budget.privacyUnits, a count over the dataset's index): only for
+ * a dataset without a budget, since a budget carries N (`privacyUnits`). `budget` undefined: the
+ * summary is not read yet.
  */
-export function needsSubjectCount(dataset: DatasetDto | undefined, budget: BudgetDto | null | undefined): boolean {
-  return dataset?.privacyUnit === 'subject' && budget === null;
+export function needsUnitCount(dataset: DatasetDto | undefined, budget: BudgetDto | null | undefined): boolean {
+  return dataset !== undefined && budget === null;
 }
 
 /** Helper text for the δ field: what an empty field means; with charges, that δ may only go down. */
-export function defaultDeltaHint(units: PrivacyUnits | null, ceiling: number | null = null): string {
+export function defaultDeltaHint(units: PrivacyUnits | null | undefined, ceiling: number | null = null): string {
   if (ceiling !== null) return `this dataset has charges: δ may only go down from ${ceiling.toExponential(2)} (a larger δ would re-price them lower and give budget back)`;
+  if (units === undefined) return `empty: δ = ${DEFAULT_DELTA_RULE} for the N privacy units of the private split (N not counted yet)`;
   if (units === null) return 'δ is required: the private split is empty, so there is no N for a default';
   const counted = `${units.n.toLocaleString('en-US')} ${units.unit}${units.n === 1 ? '' : 's'}`;
   return `empty: δ = ${formatDelta(defaultDelta(units.n))} = ${DEFAULT_DELTA_RULE} (N = ${counted} in the private split; common practice: δ ≪ 1/N)`;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntryDto } from '../../../../../electron/shared/api/ledger';
 import type { DatasetDto } from '../../../../../electron/shared/api/vault';
-import { defaultDeltaHint, needsSubjectCount, parseBudgetForm, privacyUnits } from '../../../../../renderer/src/pages/budget/budgetForm';
+import { defaultDeltaHint, needsUnitCount, parseBudgetForm, privacyUnits } from '../../../../../renderer/src/pages/budget/budgetForm';
 import {
   entryDescription,
   entryEpsilonAfter,
@@ -65,28 +65,31 @@ describe('ledger wording', () => {
 describe('budget form', () => {
   const dataset = { privacyUnit: 'record', counts: { private: 400 } } as DatasetDto;
 
-  it('takes N from the budget, else the private split: its records, or its subjects for a subject-level dataset', () => {
-    const subjects = { ...dataset, privacyUnit: 'subject' } as DatasetDto;
+  it("takes N from the budget, else from the services' count, never from the dataset's own numbers", () => {
+    const subjects = { ...dataset, id: 7, privacyUnit: 'subject' } as DatasetDto;
+    const counted = { datasetId: 7, dataset: 's', unit: 'subject', n: 360 } as const;
     expect(privacyUnits({ privacyUnits: 250 } as never, dataset)).toEqual({ n: 250, unit: 'record' });
-    expect(privacyUnits(null, dataset)).toEqual({ n: 400, unit: 'record' });
-    // Subject level before a budget exists: the subjects of the private split (vault.stats), not its 400 records.
-    expect(privacyUnits(null, subjects, 360)).toEqual({ n: 360, unit: 'subject' });
-    expect(privacyUnits(null, subjects)).toBeNull();
-    expect(privacyUnits(null, { ...dataset, counts: { private: 0 } } as DatasetDto)).toBeNull();
+    // Before a budget exists: the services' N (a record without a subject is its own subject), not the 400 records.
+    expect(privacyUnits(null, subjects, counted)).toEqual({ n: 360, unit: 'subject' });
+    expect(privacyUnits(null, subjects)).toBeUndefined(); // not counted yet
+    expect(privacyUnits(null, { ...subjects, id: 8 } as DatasetDto, counted)).toBeUndefined(); // another dataset's count
+    expect(privacyUnits(null, subjects, { ...counted, n: null })).toBeNull(); // the private split is empty
+    expect(privacyUnits({ privacyUnits: null } as never, subjects, counted)).toBeNull();
     expect(defaultDeltaHint({ n: 400, unit: 'record' })).toBe('empty: δ = 1e-5 = min(1/(10·N), 1e-5) (N = 400 records in the private split; common practice: δ ≪ 1/N)');
     expect(defaultDeltaHint({ n: 360, unit: 'subject' })).toMatch(/^empty: δ = 1e-5 = .*N = 360 subjects in the private split/);
     expect(defaultDeltaHint({ n: 40_000, unit: 'record' })).toMatch(/^empty: δ = 2.5e-6 = /);
     expect(defaultDeltaHint(null)).toMatch(/required/);
+    expect(defaultDeltaHint(undefined)).toBe('empty: δ = min(1/(10·N), 1e-5) for the N privacy units of the private split (N not counted yet)');
   });
 
-  it('counts subjects (vault.stats, a scan of the dataset) only for a subject-level dataset without a budget', () => {
+  it('asks the services for N only for a dataset without a budget', () => {
     const subjects = { ...dataset, privacyUnit: 'subject' } as DatasetDto;
-    expect(needsSubjectCount(subjects, null)).toBe(true);
+    expect(needsUnitCount(subjects, null)).toBe(true);
+    expect(needsUnitCount(dataset, null)).toBe(true);
     // A budget carries N; a summary not read yet may still hold one.
-    expect(needsSubjectCount(subjects, { privacyUnits: 250 } as never)).toBe(false);
-    expect(needsSubjectCount(subjects, undefined)).toBe(false);
-    expect(needsSubjectCount(dataset, null)).toBe(false);
-    expect(needsSubjectCount(undefined, null)).toBe(false);
+    expect(needsUnitCount(subjects, { privacyUnits: 250 } as never)).toBe(false);
+    expect(needsUnitCount(subjects, undefined)).toBe(false);
+    expect(needsUnitCount(undefined, null)).toBe(false);
   });
 
   it('validates ε and δ; an empty δ means the default', () => {

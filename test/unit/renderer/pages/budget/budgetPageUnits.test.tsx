@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+/**
+ * The Budget page's N before a budget exists is the services' N: the real page over the real
+ * services (callMethod on a real SQLite vault), for a subject-level dataset where some private
+ * records have no subject. Each such record is its own subject (privacyUnitCount, as the sampler
+ * and the default δ count it), so N = 2 subjects + 3 subject-less records = 5, not the 2
+ * distinct subject ids vault.stats reports.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { act } from 'react';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { container, mountEachTest, remount, root } from '../../reactRoot';
+import { callMethod } from '../../../../../electron/services/api';
+import { ServiceContext } from '../../../../../electron/services/context';
+import { ensureDataDir } from '../../../../../electron/services/dataDir';
+import type { MethodName, VeilApi } from '../../../../../electron/shared/contract';
+import { connection } from '../../../../../renderer/src/api/client';
+import BudgetPage from '../../../../../renderer/src/pages/budget/BudgetPage';
+
+const dir = mkdtempSync(join(tmpdir(), 'veil-budget-units-'));
+const ctx = new ServiceContext(ensureDataDir(dir), 'cli');
+const services = new Proxy({ on: () => () => undefined }, {
+  get: (target, name) => (name === 'on' ? target.on : (input: unknown) => callMethod(ctx, name as MethodName, input)),
+}) as unknown as VeilApi;
+
+beforeAll(async () => {
+  await callMethod(ctx, 'vault.createDataset', { name: 'mixed', labels: ['a'], privacyUnit: 'subject', subjectCap: 2 });
+  await callMethod(ctx, 'vault.addRecords', {
+    dataset: 'mixed',
+    records: [
+      { text: 'first note of alice', label: 'a', subject: 'alice' },
+      { text: 'second note of alice', label: 'a', subject: 'alice' },
+      { text: 'a note of bob', label: 'a', subject: 'bob' },
+      { text: 'an unattributed note', label: 'a' },
+      { text: 'another unattributed note', label: 'a' },
+      { text: 'a third unattributed note', label: 'a' },
+      { text: 'a public note without subject', label: 'a', split: 'public' },
+    ],
+  });
+  connection.api = services;
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+mountEachTest();
+
+async function shown(pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const match = container.textContent?.match(pattern);
+    if (match) return match[0];
+    await act(async () => void (await new Promise((r) => setTimeout(r, 50))));
+  }
+  throw new Error(`not shown: ${pattern}; page: ${container.textContent?.slice(0, 500)}`);
+}
+
+it("shows the services' N for a subject-level dataset with records lacking a subject", async () => {
+  const service = await callMethod(ctx, 'budget.privacyUnits', { dataset: 'mixed' });
+  expect(service).toMatchObject({ unit: 'subject', n: 5 });
+  expect((await callMethod(ctx, 'vault.stats', { dataset: 'mixed' })).subjects).toBe(2); // what the page used to show
+  act(() => root.render(<BudgetPage />));
+  expect(await shown(/N = [\d,]+ subjects?/)).toBe(`N = ${service.n} subjects`);
+  // The budget set with the default δ uses the same N, and the page then takes it from the budget.
+  remount(); // the page is done: nothing of it runs on while the budget is set
+  const { budget } = await callMethod(ctx, 'budget.set', { dataset: 'mixed', epsilon: 1 });
+  expect(budget.privacyUnits).toBe(service.n);
+}, 120_000);
