@@ -36,6 +36,7 @@ import { TfidfEmbedder } from './tfidfEmbedding';
 import { TopicLift } from './topicLift';
 import { applyLabelTopic, labelTopics, type LabelTopics } from './labelTopics';
 import { EOS_TOKEN, FIRST_PIECE, ReferenceTokenizer } from './tokenizer';
+import { keepWholeWords, PromptWords, wordEdges, type WordEdges } from './wholeWords';
 
 interface LabelPath {
   tokens: TokenId[];
@@ -179,26 +180,14 @@ const BREATH_MS = 50;
 
 export const REFERENCE_LEARNER_NAME = 'reference learner (statistical baseline, not an LLM)';
 
-interface WordPieces {
-  /** 1 for pieces the background saw as tokens (not bytes, not unseen filler characters). */
-  seen: Uint8Array;
-  startsWord: Uint8Array;
-  endsWord: Uint8Array;
-}
-
-const LETTER_OR_DIGIT_FIRST = /^[\p{L}\p{N}]/u;
-const LETTER_OR_DIGIT_LAST = /[\p{L}\p{N}]$/u;
-
-/** Labels are never candidates: a demonstration that names its label ("Re: spam") teaches nothing. */
-function wordPieces(tokenizer: ReferenceTokenizer, continuation: readonly number[], labels: readonly string[]): WordPieces {
-  const size = tokenizer.vocabularySize;
-  const text = (t: TokenId) => (t >= FIRST_PIECE ? tokenizer.tokenText(t) : '');
+/**
+ * A domain learner's candidates: pieces the background saw as tokens (not bytes, not unseen
+ * filler characters), never a label — a demonstration that names its label ("Re: spam")
+ * teaches nothing. 1 for a possible candidate.
+ */
+function candidatePieces(tokenizer: ReferenceTokenizer, continuation: readonly number[], labels: readonly string[]): Uint8Array {
   const label = new Set(labels.map((l) => l.trim().toLowerCase()));
-  return {
-    seen: Uint8Array.from({ length: size }, (_, t) => (t >= FIRST_PIECE && continuation[t] > 0 && !label.has(text(t).trim().toLowerCase()) ? 1 : 0)),
-    startsWord: Uint8Array.from({ length: size }, (_, t) => (LETTER_OR_DIGIT_FIRST.test(text(t)) ? 1 : 0)),
-    endsWord: Uint8Array.from({ length: size }, (_, t) => (LETTER_OR_DIGIT_LAST.test(text(t)) ? 1 : 0)),
-  };
+  return Uint8Array.from({ length: tokenizer.vocabularySize }, (_, t) => (t >= FIRST_PIECE && continuation[t] > 0 && !label.has(tokenizer.tokenText(t).trim().toLowerCase()) ? 1 : 0));
 }
 
 export class ReferenceLearner implements LanguageModel {
@@ -219,8 +208,10 @@ export class ReferenceLearner implements LanguageModel {
     maxTopTokens: null,
   };
 
-  /** Whole-word candidates (see topNextTokens), or null: every token may be a candidate. */
-  private readonly words: WordPieces | null;
+  /** Where pieces would glue into one word (wholeWords.ts): what the learner writes is whole words. */
+  private readonly edges: WordEdges;
+  /** A domain learner's possible candidates (see topNextTokens), or null: every token may be a candidate. */
+  private readonly candidates: Uint8Array | null;
   /**
    * A domain learner (a dataset's own background, domainBackground.ts): whole-word
    * candidates, the instruction is not copied, demonstrations lift their topic's words.
@@ -240,7 +231,8 @@ export class ReferenceLearner implements LanguageModel {
     this.embedder = new TfidfEmbedder(data.embeddingDf, data.documents);
     this.lineBreaks = Uint8Array.from({ length: this.tokenizer.vocabularySize }, (_, t) => (t !== EOS_TOKEN && this.tokenizer.decode([t]).includes('\n') ? 1 : 0));
     this.domain = options.domain ?? false;
-    this.words = this.domain ? wordPieces(this.tokenizer, data.continuation, options.labels ?? []) : null;
+    this.edges = wordEdges(this.tokenizer);
+    this.candidates = this.domain ? candidatePieces(this.tokenizer, data.continuation, options.labels ?? []) : null;
     this.topics = this.domain && options.labelled?.length ? labelTopics(options.labelled.map((r) => ({ label: r.label, tokens: this.tokenizer.encode(` ${r.text}`) }))) : null;
     this.info = {
       backend: 'reference',
@@ -272,10 +264,14 @@ export class ReferenceLearner implements LanguageModel {
   }
 
   private state(prompt: Prompt): PromptState {
+    const { tokens, text } = this.read(prompt);
+    return new PromptState(this, tokens, text);
+  }
+
+  private read(prompt: Prompt): { tokens: TokenId[]; text: string } {
     const tokens = typeof prompt === 'string' ? this.tokenizer.encode(prompt) : [...prompt];
     for (const t of tokens) if (!Number.isInteger(t) || t < 0 || t >= this.vocabularySize) throw new Error(`token id ${t} is not in the vocabulary`);
-    const text = typeof prompt === 'string' ? prompt : this.tokenizer.decode(tokens);
-    return new PromptState(this, tokens, text);
+    return { tokens, text: typeof prompt === 'string' ? prompt : this.tokenizer.decode(tokens) };
   }
 
   async tokenize(text: string): Promise<TokenId[]> {
@@ -328,31 +324,41 @@ export class ReferenceLearner implements LanguageModel {
     await this.breathe(signal);
     const state = this.state(prompt);
     const probs = state.distribution();
-    if (this.words) {
-      const glued = this.words.endsWord[state.lastToken] === 1;
-      for (let t = 0; t < probs.length; t++) if (t !== EOS_TOKEN && (this.words.seen[t] === 0 || (glued && this.words.startsWord[t] === 1))) probs[t] = 0;
+    if (this.candidates) {
+      keepWholeWords(probs, state.lastToken, this.edges);
+      for (let t = FIRST_PIECE; t < probs.length; t++) if (this.candidates[t] === 0) probs[t] = 0;
       for (const t of state.followersOfLast()) probs[t] = 0;
     }
     const top = topK({ probs }, k);
-    return (this.words ? nucleus(top) : top).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
+    return (this.candidates ? nucleus(top) : top).map(({ token, prob }) => ({ token, prob, text: this.tokenizer.tokenText(token), ...(token === EOS_TOKEN && { special: 'end' as const }) }));
   }
 
+  /** Text sampled (greedy at temperature 0) from the next-token distribution restricted to whole words (wholeWords.ts). */
   async generate(prompt: Prompt, options: GenerateOptions): Promise<Generation> {
-    const state = this.state(prompt);
+    const { tokens: promptTokens, text: promptText } = this.read(prompt);
+    const state = new PromptState(this, promptTokens, promptText);
+    const words = new PromptWords(this.tokenizer, this.edges, promptText, state.lastToken);
     const random = options.random ?? cryptoRandom;
     const tokens: TokenId[] = [];
+    const ended = (finishReason: 'cancelled' | 'length'): Generation => {
+      const kept = tokens.slice(0, tokens.length - words.unfinished()); // no prompt word half copied
+      return { text: this.tokenizer.decode(kept), tokens: kept, finishReason };
+    };
     for (let i = 0; i < options.maxTokens; i++) {
-      if (options.signal?.aborted) return { text: this.tokenizer.decode(tokens), tokens, finishReason: 'cancelled' };
-      const token = sampleIndex(state.distribution(), options.temperature ?? 0, random);
+      if (options.signal?.aborted) return ended('cancelled');
+      const probs = state.distribution();
+      words.restrict(probs);
+      const token = sampleIndex(probs, options.temperature ?? 0, random);
       if (token === EOS_TOKEN) return { text: this.tokenizer.decode(tokens), tokens, finishReason: 'eos' };
       tokens.push(token);
       state.push(token);
+      words.push(token);
       const text = this.tokenizer.decode(tokens);
       const stop = firstStop(text, options.stop);
       if (stop !== null) return finishStop(text, stop, tokens);
       if (i % 16 === 15) await new Promise((resolve) => setTimeout(resolve, 0)); // let cancellation through
     }
-    return { text: this.tokenizer.decode(tokens), tokens, finishReason: 'length' };
+    return ended('length');
   }
 
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
