@@ -18,6 +18,7 @@
  * Certificates issued while the size release was folded into the job's reservation name no
  * `sizeLedger`: their reservation must hold the whole event, and they still verify.
  */
+import { coversRecomputed } from '../accounting/recordedBound';
 import type { Bounds } from '../accounting/accountant';
 import type { PrivacyEvent } from '../accounting/events';
 import { renderFewShotPrompt, type PromptTemplate } from '../icl/prompts';
@@ -147,12 +148,12 @@ export async function ledgerChecks(c: IssuedCertificate, json: unknown, binding:
   ];
 }
 
-/** The certificate's ε recomputed from its event and δ. */
+/** The certificate's ε recomputed from its event and δ: the stated ε must cover it (a tighter accountant since is fine). */
 export function epsilonCheck(c: IssuedCertificate, deps: VerifyDeps): CheckResult {
   const recomputed = deps.epsilonOf(c.event, c.delta).upper;
   return {
     name: 'epsilon',
-    ok: Math.abs(recomputed - c.epsilon.upper) <= EPSILON_TOLERANCE * Math.max(1, recomputed),
+    ok: coversRecomputed(c.epsilon.upper, recomputed, EPSILON_TOLERANCE),
     detail: `the certificate event accounts to ε ≤ ${recomputed.toPrecision(6)} at δ = ${c.delta}; stated ${c.epsilon.upper.toPrecision(6)}`,
   };
 }

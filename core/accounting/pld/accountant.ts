@@ -15,7 +15,7 @@ import { privacyEventSchema, type PrivacyEvent } from '../events';
 import { discretise, GridRangeError, lossRange } from './discretise';
 import { evaluateDirection, type DirectionBounds, type DirectionPart } from './direction';
 import { gaussianLoss } from './lossDistribution';
-import { optimalComposition, sharedEpsilonSteps, type SharedEpsilonSteps } from './optimalComposition';
+import { optimalComposition, sharedEpsilonSteps } from './optimalComposition';
 import { planEvent, UnsupportedByPldError, type Plan, type PlanPart } from './plan';
 import { bisectPositive } from './solve';
 
@@ -102,7 +102,7 @@ export function createPldAccountant(options: PldOptions = {}): Accountant {
     epsilon(event: PrivacyEvent, delta: number): Bounds {
       if (!(delta > 0 && delta < 1)) throw new RangeError(`pldAccountant.epsilon: δ must be in (0, 1), got ${delta}`);
       const parsed = privacyEventSchema.parse(event);
-      const steps = closedFormSteps(parsed);
+      const steps = sharedEpsilonSteps(parsed);
       if (steps) return optimalComposition(steps).epsilon(delta);
       const plan = planEvent(parsed);
       if (plan.parts.length === 0) return plan.gaussianPrecision > 0 ? gaussianEpsilon(Math.sqrt(plan.gaussianPrecision), delta) : exact(0);
@@ -111,26 +111,13 @@ export function createPldAccountant(options: PldOptions = {}): Accountant {
     delta(event: PrivacyEvent, epsilon: number): Bounds {
       if (!(epsilon >= 0)) throw new RangeError(`pldAccountant.delta: ε must be ≥ 0, got ${epsilon}`);
       const parsed = privacyEventSchema.parse(event);
-      const steps = closedFormSteps(parsed);
+      const steps = sharedEpsilonSteps(parsed);
       if (steps) return optimalComposition(steps).delta(epsilon);
       const plan = planEvent(parsed);
       if (plan.parts.length === 0) return plan.gaussianPrecision > 0 ? gaussianDelta(Math.sqrt(plan.gaussianPrecision), epsilon) : exact(0);
       return beyondGrid(event, () => refine(plan, DELTA_QUERY_TAIL, (d) => DELTA_FLOOR + d.slack, (d) => midpoint(d.deltaLower(epsilon), d.deltaUpper(epsilon))));
     },
   };
-}
-
-/**
- * Most steps the accountant prices in closed form. Beyond, the grid as before: ledgers and
- * certificates are verified against the recomputed ε to 1e-6, and on long runs the grid's
- * (certified, pessimistic) answer lies above the exact one by more (1.2e-5 at 500 steps of
- * 0.05-DP, 1.1e-4 at 5,000); up to 100 steps it is within 2e-8, so nothing written before moves.
- */
-export const CLOSED_FORM_STEPS = 100;
-
-function closedFormSteps(event: PrivacyEvent): SharedEpsilonSteps | null {
-  const steps = sharedEpsilonSteps(event);
-  return steps && steps.count <= CLOSED_FORM_STEPS ? steps : null;
 }
 
 /** The grid's answer, or UnsupportedByPldError where float64 cannot carry the event's losses (the facade then uses RDP). */

@@ -83,9 +83,12 @@ export function optimalComposition(steps: SharedEpsilonSteps): { delta(epsilon: 
   const finite = Math.exp(logFinite);
   const rounding = ULP * (k + 4) * (16 + epsilon0 + Math.log(k + 1) + Math.abs(logFinite));
   const aRounding = steps.exactInfinity ? 0 : 4 * (k + 2) * ULP;
-  // Losses (offset + j)·h, j = 0 … k: ε₀(2j − k).
+  // Losses (offset + j)·h, j = 0 … k: ε₀(2j − k), exact in float64 for k ≤ 2; from k = 3 on
+  // each may be rounded by up to `shift` (|2j − k|·ε₀ ≤ k·ε₀, one rounding of a product),
+  // so bounds are taken at ε ∓ shift: a query next to a loss cannot fall on its wrong side.
   const h = 2 * epsilon0;
   const offset = -k / 2;
+  const shift = k >= 3 ? 2 * ULP * k * epsilon0 : 0;
   const masses = epsilon0 > 0 ? binomialMasses(k, epsilon0) : null;
   let subnormal = 0;
   if (masses) for (let j = k; j >= 0 && (offset + j) * h > 0; j--) if (masses[j] < MIN_NORMAL) subnormal += MIN_NORMAL;
@@ -97,26 +100,28 @@ export function optimalComposition(steps: SharedEpsilonSteps): { delta(epsilon: 
     return sum;
   };
   /** Smallest ε ≥ 0 with infinity + finite·(δ_fin(ε)·widen + slack) ≤ δ. */
-  const solve = (delta: number, infinity: number, widen: number, slack: number, outward: number): number => {
+  const solve = (delta: number, infinity: number, widen: number, slack: number, outward: number, moved: number): number => {
     const target = ((delta - infinity) / finite - slack) / widen;
     if (!(target >= 0)) return Infinity;
     if (!masses) return 0;
     const epsilon = Math.max(0, epsilonFor(masses, offset, h, 0, target));
+    if (moved > 0) return Math.max(0, Math.min(k * epsilon0 * (1 + 2 * ULP), epsilon * outward + moved));
+    if (moved < 0) return Math.max(0, epsilon * outward + moved);
     return target > 0 && epsilon > 0 ? Math.min(k * epsilon0, epsilon * outward) : epsilon;
   };
   return {
     delta(epsilon) {
-      const part = finite * finiteDelta(epsilon);
+      const part = (at: number) => finite * finiteDelta(at);
       return {
-        lower: a * (1 - aRounding) + part * (1 - rounding),
-        estimate: Math.min(1, a + part),
-        upper: Math.min(1, a * (1 + aRounding) + part * (1 + rounding) + finite * subnormal),
+        lower: a * (1 - aRounding) + part(epsilon + shift) * (1 - rounding),
+        estimate: Math.min(1, a + part(epsilon)),
+        upper: Math.min(1, a * (1 + aRounding) + part(Math.max(0, epsilon - shift)) * (1 + rounding) + finite * subnormal),
       };
     },
     epsilon(delta) {
-      const upper = solve(delta, a * (1 + aRounding), 1 + rounding, subnormal, 1 + 4 * ULP);
-      const lower = solve(delta, a * (1 - aRounding), 1 - rounding, 0, 1 - 4 * ULP);
-      const estimate = Math.min(upper, Math.max(lower, solve(delta, a, 1, 0, 1)));
+      const upper = solve(delta, a * (1 + aRounding), 1 + rounding, subnormal, 1 + 4 * ULP, shift);
+      const lower = solve(delta, a * (1 - aRounding), 1 - rounding, 0, 1 - 4 * ULP, -shift);
+      const estimate = Math.min(upper, Math.max(lower, solve(delta, a, 1, 0, 1, 0)));
       return { lower, estimate, upper };
     },
   };

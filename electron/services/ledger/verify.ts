@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../db/database';
 import { checkAnchor, headProblems, parseAnchor } from './anchor';
 import { chainProblems, guardProblems, unitMismatches, type VerificationProblem } from './chainIntegrity';
 import type { LedgerEntryRecord } from './hashChain';
+import { coversRecomputed } from '../../../core/accounting/recordedBound';
 import { accountSpend } from './ledgerAccounting';
 import { readChain } from './ledgerStore';
 import { storedEvent } from './reservations';
@@ -54,8 +55,8 @@ function totalProblems(chain: readonly LedgerEntryRecord[], summary: ChainVerifi
   summary.recordedEpsilon = last.spentEpsilon;
   const recomputed = accountSpend(reserves.map(storedEvent), last.delta!).epsilon.upper;
   summary.recomputedEpsilon = toEpsilonBound(recomputed);
-  const gap = Math.abs(recomputed - last.spentEpsilon!);
-  if (!(gap <= TOTAL_TOLERANCE * Math.max(1, last.spentEpsilon!))) {
+  // The recorded total must cover the recomputed one (an accountant tighter since is fine).
+  if (!coversRecomputed(last.spentEpsilon!, recomputed, TOTAL_TOLERANCE)) {
     problem(last, 'spent_epsilon', `records a total of ε=${last.spentEpsilon}, but recomputing from the stored events gives ε=${recomputed === Infinity ? '∞ (no finite ε at this δ)' : recomputed}`);
   }
   return found;

@@ -1,7 +1,8 @@
 /**
  * N, the privacy units of a dataset's private split, as the services count it
- * (ledger/datasets.ts, privacyUnitCount): the one N of default δs, sampling rates and the
- * Budget page, budget or none.
+ * (ledger/datasets.ts, privacyUnitCount): the exact N of sampling rates, prices and the Budget
+ * page, budget or none. A budget's default δ is set from it only where the size is declared
+ * public; otherwise from a noisy count charged with the budget (ledgerService.ts).
  */
 import { z } from 'zod';
 import { method } from './define';
@@ -19,6 +20,6 @@ export const privacyUnitMethods = {
   'budget.privacyUnits': method(
     z.object({ dataset: z.union([z.number().int().positive(), z.string().min(1).max(256)]).describe('dataset id or name') }).strict(),
     privacyUnitsSchema,
-    'N, the privacy units of the private split (records or subjects), as default δs and sampling rates count it',
+    'N, the privacy units of the private split (records or subjects), exact, as sampling rates count it',
   ),
 };

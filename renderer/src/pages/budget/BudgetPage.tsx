@@ -71,6 +71,7 @@ function BudgetView({ api }: { api: VeilApi }) {
         ))}
       </TextField>
       <RetryAlert what="read the budget" error={summary.error} onRetry={summary.reload} />
+      <RetryAlert what="count the privacy units" error={counted.error} onRetry={counted.reload} />
       {dataset && current && (
         <>
           <BudgetCard summary={current} plan={planForDataset} />

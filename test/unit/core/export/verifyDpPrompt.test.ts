@@ -87,6 +87,9 @@ describe('verifyDpPrompt', () => {
     ['an edited demonstration', (d: DpPromptExport) => (d.demonstrations[0].text = 'win a car now'), ['content hash', 'release hash', 'rendered prompt', 'ledger output hash']],
     ['an edited prompt', (d: DpPromptExport) => (d.prompt += '\nText: extra'), ['content hash', 'release hash', 'rendered prompt', 'ledger output hash']],
     ['a lowered ε', (d: DpPromptExport) => (d.certificate.epsilon.upper /= 2), ['release hash', 'epsilon', 'ledger output hash']],
+    // A stated ε above its event's still covers it (as one from an accountant looser than today's): the ε check passes,
+    // the hashes and the reservation's ε (exceeded) catch the edit.
+    ['a raised ε', (d: DpPromptExport) => (d.certificate.epsilon.upper *= 2), ['release hash', 'ledger output hash', 'ledger parameters']],
     ['another model', (d: DpPromptExport) => (d.certificate.model = { backend: 'reference', name: 'reference learner', sha256: null }), ['release hash', 'ledger output hash']],
     ['a different event', (d: DpPromptExport) => (d.certificate.event = composed(poissonSampled(0.01, gaussian(30, Math.SQRT2)), 128)), ['release hash', 'epsilon', 'ledger output hash', 'ledger event']],
     ['another ledger entry', (d: DpPromptExport) => (d.certificate.ledger.entryId = 8), ['ledger entry']],
