@@ -7,8 +7,7 @@
  * 6e-7, within the 1e-3 tolerance, and what depends on it by as little); the query curve at
  * ≤ 8 queries of Gaussian-type answers comes from a composition instead of one accountant
  * query per count (countedEpsilon.ts; moved by ≤ 3e-5 relative, allowed 1 %, the curve's
- * precision); "N more of this kind" starts its search at RDP's count (computePlan.ts), so the
- * 1 % accountant's crossing may sit one count away; the
+ * precision); the
  * other sampling mode's noise and its ε at the plan's noise come from the 1 % accountant
  * (planDetails.ts; moved by ≤ 0.5 %, allowed 2 %: that accountant's slack and tolerance). The
  * headline and its details are of one calibration (same event, same noise), and the details
@@ -71,7 +70,6 @@ const withoutSeconds = ({ seconds: _s, ...rest }: PlanResult) => rest;
 function allowedMove(path: string, plan: Omit<PlanResult, 'seconds'>, expected: number): number {
   const point = /^\.queryCurve\.(\d+)\.answering$/.exec(path);
   if (point && plan.queryCurve[Number(point[1])].queries <= 8) return 1e-2 * Math.abs(expected);
-  if (path === '.budget.remainingRuns') return 1;
   const mode = /^\.samplingModes\.modes\.(\d+)\.(noise\.sigma|noise\.epsilonPerStep|epsilonAtPlannedNoise)$/.exec(path);
   const planned = plan.request.workload.kind === 'synth' ? (plan.request.workload.sampling ?? 'per-token') : null;
   if (mode && plan.samplingModes!.modes[Number(mode[1])].sampling !== planned) return 2e-2 * Math.abs(expected);
