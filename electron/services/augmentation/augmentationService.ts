@@ -53,9 +53,6 @@ const MECHANISM =
   'DPM clustering (private Mondrian) of one embedding per privacy unit of the whole private split, no subsampling; seeds = public examples nearest the noisy centres; ' +
   `a written text equal to one the dataset holds (any split) is written again, up to ${WRITE_ATTEMPTS} times, then left out (generated.added below generated.requested can reflect such a match) — outside ε, with the probability that the model writes a private text verbatim from public seeds`;
 
-const noPublicExamples = (dataset: SynthesisDataset) =>
-  new RefusalError(`"${dataset.name}" has no public examples (its public split, or a public source: veil public-source set): augmentation seeds from public examples`);
-
 interface Prepared {
   dataset: SynthesisDataset;
   plan: AugmentPlan;
@@ -75,20 +72,21 @@ export class AugmentationService {
   /** Prices a request (public examples counted, not read); refused (nothing reserved) for an empty private split or no public examples. */
   async plan(request: AugmentRequest): Promise<{ dataset: SynthesisDataset; plan: AugmentPlan }> {
     const dataset = await this.source.dataset(request.dataset);
+    return { dataset, plan: await this.price(request, dataset, await publicExampleCount(this.ledger.db, dataset, PUBLIC_EXAMPLES_LIMIT)) };
+  }
+
+  private async price(request: AugmentRequest, dataset: SynthesisDataset, publicCount: number): Promise<AugmentPlan> {
     const units = (await privacyUnitCount(this.ledger.db, dataset.id)) ?? 0;
     if (units === 0) throw new RefusalError(`the private split of "${dataset.name}" is empty: there are no centres to estimate`);
-    const publicCount = await publicExampleCount(this.ledger.db, dataset, PUBLIC_EXAMPLES_LIMIT);
-    if (publicCount === 0) throw noPublicExamples(dataset);
-    return { dataset, plan: priceAugmentation(request, units, await budgetState(this.ledger, dataset.id), publicCount) };
+    if (publicCount === 0) throw new RefusalError(`"${dataset.name}" has no public examples (its public split, or a public source: veil public-source set): augmentation seeds from public examples`);
+    return priceAugmentation(request, units, await budgetState(this.ledger, dataset.id), publicCount);
   }
 
   /** Reserves the event (or throws, writing nothing) and starts the job. */
   async start(request: AugmentRequest): Promise<{ jobId: string; runId: number }> {
-    const priced = await this.plan(request);
-    const { dataset } = priced;
+    const dataset = await this.source.dataset(request.dataset);
     const publicExamples = await readPublicExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT);
-    if (publicExamples.length === 0) throw noPublicExamples(dataset); // deleted since they were counted
-    const plan = { ...priced.plan, publicExamples: publicExamples.length }; // the seeds' pool as read
+    const plan = await this.price(request, dataset, publicExamples.length); // priced on the seeds' pool as read
     const model = await jobModel(this.ctx); // before reserving: a missing or unfit model charges nothing
     if (!model.model.capabilities.embeddings) throw new RefusalError('the active model gives no embeddings, which augmentation needs');
     if (!model.model.capabilities.generate) throw new RefusalError('the active model cannot generate text, which augmentation needs');
