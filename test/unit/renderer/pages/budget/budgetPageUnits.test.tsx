@@ -47,8 +47,9 @@ afterAll(async () => {
 });
 mountEachTest();
 
+/** Polls the page for `pattern` for up to 60 s (the page also prices a plan on the same thread: slow on a loaded machine). */
 async function shown(pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1200; i++) {
     const match = container.textContent?.match(pattern);
     if (match) return match[0];
     await act(async () => void (await new Promise((r) => setTimeout(r, 50))));
