@@ -20,6 +20,12 @@ export interface CountSearchInput {
   from: { n: number; value: number };
   /** Largest count searched. */
   limit: number;
+  /**
+   * A count ≥ n whose value costs little once n's is known (CountedEpsilon: the largest count
+   * of the composition that answered n). While bracketing, the search asks it too: the local
+   * growth there is measured, and the whole range a costly value paid for is used.
+   */
+  reach?: (n: number) => number;
 }
 
 export interface CountSearch {
@@ -35,7 +41,7 @@ const DEFAULT_EXPONENT = 0.5;
 /** Aim this far past the extrapolated crossing, so a good extrapolation brackets it at once. */
 const OVERSHOOT = 1.1;
 
-export function largestWithinCap({ value, cap, from, limit }: CountSearchInput): CountSearch {
+export function largestWithinCap({ value, cap, from, limit, reach }: CountSearchInput): CountSearch {
   if (!(from.value <= cap)) throw new RangeError(`largestWithinCap: the starting count ${from.n} exceeds the cap`);
   let evaluations = 0;
   const at = (n: number): number => {
@@ -58,6 +64,12 @@ export function largestWithinCap({ value, cap, from, limit }: CountSearchInput):
     if (v <= cap) {
       [previous, lo, valueLo] = [{ n: lo, value: valueLo }, next, v];
       fellShort ||= measured;
+      const far = Math.min(limit, reach?.(next) ?? next);
+      if (far > next) {
+        const w = at(far);
+        if (w <= cap) [previous, lo, valueLo] = [{ n: next, value: v }, far, w];
+        else [hi, valueHi] = [far, w];
+      }
     } else [hi, valueHi] = [next, v];
   }
 

@@ -16,11 +16,14 @@ export type ComposedEpsilon = (event: PrivacyEvent, count: number) => number;
 
 export const BREAK_EVEN_LIMIT = 1_000_000;
 
-/** Smallest Q with ε(query^Q) > synthEpsilon, or null when even BREAK_EVEN_LIMIT queries cost less. */
-export function breakEvenQueries(query: PrivacyEvent, synthEpsilon: number, epsilonOf: ComposedEpsilon): number | null {
+/**
+ * Smallest Q with ε(query^Q) > synthEpsilon, or null when even BREAK_EVEN_LIMIT queries cost
+ * less. `reach`: a count whose ε is cheap once Q's is known (largestWithinCap).
+ */
+export function breakEvenQueries(query: PrivacyEvent, synthEpsilon: number, epsilonOf: ComposedEpsilon, reach?: (count: number) => number): number | null {
   const one = epsilonOf(query, 1);
   if (!(one <= synthEpsilon)) return 1;
-  const { count, atLimit } = largestWithinCap({ value: (q) => epsilonOf(query, q), cap: synthEpsilon, from: { n: 1, value: one }, limit: BREAK_EVEN_LIMIT });
+  const { count, atLimit } = largestWithinCap({ value: (q) => epsilonOf(query, q), cap: synthEpsilon, from: { n: 1, value: one }, limit: BREAK_EVEN_LIMIT, reach });
   return atLimit ? null : count + 1;
 }
 

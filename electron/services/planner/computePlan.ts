@@ -76,6 +76,6 @@ function remainingPlans(budget: BudgetState, event: PrivacyEvent, afterOne: numb
   if (!(afterOne <= budget.cap)) return { count: 0, atLimit: false };
   if (rdpAdmits(budget.spent, event, REMAINING_LIMIT, budget.cap, budget.delta)) return { count: REMAINING_LIMIT, atLimit: true };
   const counts = new CountedEpsilon({ fixed: composeCharges(chargeEach(budget.spent)), repeated: event, deltas: [budget.delta], limit: REMAINING_LIMIT });
-  const { count, atLimit } = largestWithinCap({ value: (n) => counts.at(n, budget.delta), cap: budget.cap, from: { n: 1, value: afterOne }, limit: REMAINING_LIMIT });
+  const { count, atLimit } = largestWithinCap({ value: (n) => counts.at(n, budget.delta), cap: budget.cap, from: { n: 1, value: afterOne }, limit: REMAINING_LIMIT, reach: (n) => counts.reach(n) });
   return { count, atLimit };
 }

@@ -74,7 +74,7 @@ export function planDetails(request: PlanRequest, inputs: PlanInputs, priced: Pr
   const curveAt = curveDeltas(delta);
   const queries = new CountedEpsilon({ fixed: null, repeated: priced.query, deltas: w.kind === 'answer' ? curveAt : [delta], limit: BREAK_EVEN_LIMIT });
   const epsilonOf: ComposedEpsilon = (event, count) => (event === priced.query ? queries.at(count, delta) : searchEpsilon(count === 1 ? event : composed(event, count), delta));
-  const breakEven = breakEvenQueries(priced.query, promptEpsilon, epsilonOf);
+  const breakEven = breakEvenQueries(priced.query, promptEpsilon, epsilonOf, (n) => queries.reach(n));
   const planned = w.kind === 'answer' ? w.queries : 1;
   const grid = queryGrid(Math.min(BREAK_EVEN_LIMIT, CURVE_SPAN * Math.max(breakEven ?? 1_000, planned)));
   const queryCurve = queries.many(grid, delta);

@@ -2,7 +2,7 @@
  * Count search: the boundary it returns against a brute-force scan for any nondecreasing
  * value (property), its worst-case number of evaluations (long flat runs included), and how
  * few it needs on the power laws ε follows (where exponential + binary search needs about
- * 2·log₂ n).
+ * 2·log₂ n); with a reach, the same boundary.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,23 @@ describe('largestWithinCap', () => {
     );
     // A review's case: flat at 0.999 up to n = 250 of 300 (48 evaluations before doubling).
     expect(search((n) => (n < 250 ? 0.999 : 2), 1, 0, 300).evaluations).toBeLessThanOrEqual(20);
+  });
+
+  it('with a reach (a further count cheap once n is known): the same boundary, and the reach asked while bracketing (property)', () => {
+    const limit = 300;
+    fc.assert(
+      fc.property(stepFunction(limit), fc.double({ min: 0, max: 200, noNaN: true }), fc.integer({ min: 0, max: 20 }), fc.double({ min: 1, max: 8, noNaN: true }), (value, cap, from, factor) => {
+        fc.pre(value(from) <= cap);
+        const reach = (n: number) => Math.ceil(factor * n);
+        const asked: number[] = [];
+        const result = largestWithinCap({ value: (n) => (asked.push(n), value(n)), cap, from: { n: from, value: value(from) }, limit, reach });
+        expect(result.count).toBe(scan(value, cap, from, limit));
+        expect(result.evaluations).toBe(asked.length);
+        // The first count asked, when within the cap, is followed by its reach (capped at the limit).
+        if (asked.length > 0 && value(asked[0]) <= cap && Math.min(limit, reach(asked[0])) > asked[0]) expect(asked[1]).toBe(Math.min(limit, reach(asked[0])));
+      }),
+      { seed: 20261127, numRuns: 500 },
+    );
   });
 
   it('stops at the limit when the limit stays within the cap, and starts from a count with value 0', () => {
