@@ -34,7 +34,7 @@ import { gaussianLoss, type LossDistribution } from '../accounting/pld/lossDistr
 import { planEvent, type Plan } from '../accounting/pld/plan';
 import { epsilonFor } from '../accounting/pld/query';
 import { beyondGrid, latticeStep, stepScale } from '../accounting/pld/accountant';
-import { logMgf } from '../accounting/pld/window';
+import { gridVariance, logMgf } from '../accounting/pld/window';
 import { forEachSpectrum, mod, multiplyPower, unitSpectrum, type Spectrum } from './pldSpectrum';
 
 export interface RepeatedCompositionOptions {
@@ -210,8 +210,8 @@ class Direction {
   private readonly discrete: DiscretePld[];
   private readonly fixed: Spectrum;
   private readonly copy: Spectrum;
-  /** Per part, mean and variance of its PLD in grid units (for the first λ of the ladder). */
-  private readonly moments: { mean: number; variance: number }[];
+  /** Per part, the variance of its PLD in grid units (for the first λ of the ladder). */
+  private readonly variances: number[];
   /** Per part, log E[e^{λL}] at λ = ±exp(k / LADDER), keyed by ±k. */
   private readonly mgf: Map<number, number>[];
 
@@ -222,7 +222,7 @@ class Direction {
     private readonly tail: number,
   ) {
     this.discrete = parts.map((p) => p.pld);
-    this.moments = this.discrete.map(momentsOf);
+    this.variances = this.discrete.map(gridVariance);
     this.mgf = this.discrete.map(() => new Map());
     [this.fixed, this.copy] = [unitSpectrum(size), unitSpectrum(size)];
     forEachSpectrum(this.discrete, size, (i, spectrum) => {
@@ -270,7 +270,7 @@ class Direction {
     const at = (k: number): number => (side * (this.cumulant(active, counts, k, side) - logTail)) / Math.exp(k / LADDER);
     const better = (a: number, b: number): boolean => (side === 1 ? a < b : a > b);
     let variance = 0;
-    for (const i of active) variance += counts[i] * this.moments[i].variance;
+    for (const i of active) variance += counts[i] * this.variances[i];
     const spread = Math.max(1, Math.sqrt(variance)) * this.h;
     let best = Math.round(LADDER * Math.log(Math.sqrt(-2 * logTail) / spread));
     let bestValue = at(best);
@@ -297,21 +297,6 @@ class Direction {
     }
     return sum;
   }
-}
-
-function momentsOf(pld: DiscretePld): { mean: number; variance: number } {
-  let total = 0;
-  let first = 0;
-  let second = 0;
-  const { masses } = pld;
-  for (let j = 0; j < masses.length; j++) {
-    const m = masses[j];
-    total += m;
-    first += m * j;
-    second += m * j * j;
-  }
-  if (!(total > 0)) return { mean: 0, variance: 0 };
-  return { mean: first / total, variance: Math.max(0, second / total - (first / total) ** 2) };
 }
 
 /**

@@ -80,22 +80,25 @@ function tailBound(parts: WeightedPld[], h: number, lambda: number, side: 1 | -1
   return Math.exp(cumulant(parts, h, side * lambda) - side * lambda * b);
 }
 
+/** Variance of a discrete PLD's finite part, normalised, in grid units (0 when it has no finite mass). */
+export function gridVariance(pld: DiscretePld): number {
+  let total = 0;
+  let first = 0;
+  let second = 0;
+  const { masses } = pld;
+  for (let j = 0; j < masses.length; j++) {
+    const m = masses[j];
+    total += m;
+    first += m * j;
+    second += m * j * j;
+  }
+  return total > 0 ? Math.max(0, second / total - (first / total) ** 2) : 0;
+}
+
 /** Standard deviation of the composed PLD (its finite part, normalised). */
 function spread(parts: WeightedPld[], h: number): number {
   let variance = 0;
-  for (const { pld, count } of parts) {
-    let total = 0;
-    let first = 0;
-    let second = 0;
-    const { masses } = pld;
-    for (let j = 0; j < masses.length; j++) {
-      const m = masses[j];
-      total += m;
-      first += m * j;
-      second += m * j * j;
-    }
-    if (total > 0) variance += count * Math.max(0, second / total - (first / total) ** 2);
-  }
+  for (const { pld, count } of parts) variance += count * gridVariance(pld);
   return Math.max(1, Math.sqrt(variance)) * h;
 }
 
