@@ -10,7 +10,8 @@
  * stays flat; then it narrows the bracket by regula falsi (Illinois) on (log n, log value)
  * and bisects (geometrically while the bracket spans more than a factor 4) after two steps
  * in a row that halved it neither in width nor in log-width. That is a handful of calls on
- * smooth values and about 4·log₂(limit) at worst (exponential + binary search: 2·log₂).
+ * smooth values and about 4·log₂(limit) at worst (exponential + binary search: 2·log₂); a
+ * `reach` adds one cheap value per bracketing step.
  */
 
 export interface CountSearchInput {
