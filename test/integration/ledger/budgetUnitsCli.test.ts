@@ -3,13 +3,13 @@
  * (budget.privacyUnits): records, or subjects with each subject-less record its own; as text
  * and --json; an empty private split says so; an unknown dataset is one line on stderr, exit 1.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
 import { datasetWith, MIXED_SUBJECTS, tempServices, type TempServices } from '../../helpers/services';
+import { captureCliOutput } from '../../helpers/cliOutput';
 
 let services: TempServices;
-let out: string[];
-let err: string[];
+const { out, err } = captureCliOutput();
 
 beforeAll(async () => {
   services = tempServices('veil-budget-units-cli-');
@@ -24,13 +24,6 @@ beforeAll(async () => {
   await services.ctx.close(); // the CLI opens its own
 });
 afterAll(() => services.remove());
-beforeEach(() => {
-  out = [];
-  err = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
-});
-afterEach(() => vi.restoreAllMocks());
 
 const units = (...args: string[]) => runCli(['budget', 'units', ...args, '--data-dir', services.dataDir]);
 
