@@ -41,7 +41,8 @@ export const publicBeyond = (full: SampleSetup, thin: SampleSetup): NewRecord[] 
 /** What a sample's augmentations share: the private units' points and the texts the dataset holds (fixed per sample). */
 export interface AugmentationInputs {
   points: Float64Array[];
-  holds: (text: string) => boolean;
+  /** whether the sample holds a text of this content hash */
+  holds: (hash: string) => boolean;
 }
 
 export async function augmentationInputs(setup: SampleSetup, model: LanguageModel): Promise<AugmentationInputs> {
@@ -50,7 +51,7 @@ export async function augmentationInputs(setup: SampleSetup, model: LanguageMode
   let at = 0;
   const points = units.map((u) => unitPoint(flat.slice(at, (at += u.length))));
   const held = new Set(SAMPLE_DATASETS[setup.name].records().map((r) => contentHash(r.text)));
-  return { points, holds: (text) => held.has(contentHash(text)) };
+  return { points, holds: (hash) => held.has(hash) };
 }
 
 export interface Augmentation {
@@ -76,7 +77,7 @@ export async function augmentThin(thin: SampleSetup, inputs: AugmentationInputs,
   const { seeds, fallback } = seedExamples(dataset, publicExamples, released, request.depth);
   const write = await exampleWriter({
     model, source: publicOnlySource(dataset, publicExamples), dataset, instruction: augmentationInstruction(dataset, SAMPLE_DATASETS[thin.name].fields.description),
-    seeds, maxTokens: request.maxTokens, tags: augmentationTags(0), holds: async (text) => inputs.holds(text), random,
+    seeds, maxTokens: request.maxTokens, tags: augmentationTags(0), holds: async (hash) => inputs.holds(hash), random,
   });
   const records: NewRecord[] = [];
   for (let i = 0; i < examples; i++) {

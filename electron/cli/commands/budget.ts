@@ -1,10 +1,13 @@
 /**
  * `veil budget …`: set (or change) a dataset's privacy budget — itself a ledger entry —
- * and show the budget in force. δ defaults to min(1/(10·N), 1e-5) for N privacy units (core/accounting/defaultDelta.ts).
+ * show the budget in force, and count N, the privacy units of the private split.
+ * δ defaults to min(1/(10·N), 1e-5) for N privacy units (core/accounting/defaultDelta.ts).
  */
 import type { Command } from 'commander';
 import { callMethod } from '../../services/api';
+import type { ServiceContext } from '../../services/context';
 import { defaultDataDir } from '../../services/dataDir';
+import type { PrivacyUnitsDto } from '../../shared/api/privacyUnits';
 import { CliError, numberOption, printResult } from '../output';
 import { withServices } from '../withServices';
 import { summaryText } from './ledger';
@@ -16,6 +19,13 @@ interface BudgetOptions {
   purpose?: string;
   dataDir: string;
   json?: boolean;
+}
+
+/** N in words: what it counts, or that the private split is empty. */
+export function privacyUnitsText(units: PrivacyUnitsDto): string {
+  if (units.n === null) return `"${units.dataset}" has no private records: no privacy units to count`;
+  const what = units.unit === 'subject' ? 'subjects of the private split; a record without a subject id is its own subject' : 'records of the private split';
+  return `"${units.dataset}": N = ${units.n} privacy units (${what})`;
 }
 
 export function registerBudget(program: Command): void {
@@ -43,16 +53,28 @@ export function registerBudget(program: Command): void {
       }),
     );
 
-  budget
-    .command('show')
-    .description('the budget in force and what is spent')
+  readCommand(budget, 'show', 'the budget in force and what is spent', (ctx, dataset) => callMethod(ctx, 'ledger.summary', { dataset }), summaryText);
+  readCommand(
+    budget,
+    'units',
+    'N, the privacy units of the private split (records or subjects), as sampling rates and the default δ count them',
+    (ctx, dataset) => callMethod(ctx, 'budget.privacyUnits', { dataset }),
+    privacyUnitsText,
+  );
+}
+
+/** A subcommand that reads one thing of --dataset and prints it as text, or JSON with --json. */
+function readCommand<T>(parent: Command, name: string, description: string, read: (ctx: ServiceContext, dataset: string) => Promise<T>, text: (result: T) => string): void {
+  parent
+    .command(name)
+    .description(description)
     .requiredOption('--dataset <name>', 'dataset name')
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--json', 'print JSON')
     .action((opts: Pick<BudgetOptions, 'dataset' | 'dataDir' | 'json'>) =>
       withServices(opts.dataDir, async (ctx) => {
-        const summary = await callMethod(ctx, 'ledger.summary', { dataset: opts.dataset });
-        printResult(opts.json, summary, () => summaryText(summary));
+        const result = await read(ctx, opts.dataset);
+        printResult(opts.json, result, () => text(result));
       }),
     );
 }

@@ -29,7 +29,7 @@ import { RefusalError } from '../refusalError';
 
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { committedAnswers, reservationParameters, uncommittedAnswers, type ReleasedSize } from './answerDocument';
-import { hasPublicDemonstrations, publicDemonstrationExamples } from './publicExamples';
+import { hasPublicDemonstrations, publicExamples } from './publicExamples';
 import { checkPublicData, checkSgaCapabilities, PUBLIC_EXAMPLES_LIMIT, publicDemonstrations, sgaOptions, usesPublicData } from './sgaSettings';
 import { evaluateAnswers } from './answerEvaluation';
 import { checkCoversSize, defaultAggregation, priceAnswers, type PricedAnswers } from './answerPricing';
@@ -79,7 +79,7 @@ export class AnsweringService {
    * source's, with a non-blank output: publicExamples.ts), none exactly where the preview found none.
    */
   private async publicDemonstrations(dataset: SynthesisDataset): Promise<Demonstration[]> {
-    return publicDemonstrations(await publicDemonstrationExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT));
+    return publicDemonstrations(await publicExamples(this.ledger.db, this.source, dataset, PUBLIC_EXAMPLES_LIMIT, { withOutput: true }));
   }
 
   private async units(dataset: SynthesisDataset): Promise<number> {

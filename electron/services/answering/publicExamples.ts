@@ -10,7 +10,7 @@ import { resolveDataset } from '../ledger/datasets';
 import { RefusalError } from '../refusalError';
 import { HAS_OUTPUT } from '../vault/hasOutput';
 import type { PublicSourceDto } from '../../shared/api/publicSource';
-import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
+import type { ExampleFilter, LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 
 const PUBLIC_COUNT = "SELECT COUNT(*) AS n FROM records WHERE dataset_id = $id AND split = 'public'";
 
@@ -53,28 +53,22 @@ async function servingSplit(q: Queryable, dataset: SynthesisDataset): Promise<{ 
   return (await hasPublic(q, dataset.id)) ? dataset : sourceOf(q, dataset.id);
 }
 
-/** Up to `limit` public examples of `dataset` (a fixed uniform sample of the serving public split), [] when it has none. */
-export async function publicExamples(q: Queryable, source: SynthesisSource, dataset: SynthesisDataset, limit: number): Promise<LabelledExample[]> {
+/**
+ * Up to `limit` public examples of `dataset` (a fixed uniform sample of the serving public split), [] when it has none.
+ * `{ withOutput: true }`: answering's public demonstrations — only records with a non-blank output, and only
+ * for a generation dataset — so the sample holds one exactly when hasPublicDemonstrations says there is
+ * one (the preview prices the aggregation the job runs).
+ */
+export async function publicExamples(q: Queryable, source: SynthesisSource, dataset: SynthesisDataset, limit: number, filter?: ExampleFilter): Promise<LabelledExample[]> {
   const from = await servingSplit(q, dataset);
-  if (!from) return [];
-  return source.examples(from.id === dataset.id ? dataset : await source.dataset(from.name), 'public', limit);
+  if (!from || (filter?.withOutput && dataset.task !== 'generation')) return [];
+  return source.examples(from.id === dataset.id ? dataset : await source.dataset(from.name), 'public', limit, filter);
 }
 
-/** How many examples publicExamples gives for the same `limit`, by one COUNT instead of reading their texts (a price). */
+/** How many examples publicExamples gives (no filter) for the same `limit`, by one COUNT instead of reading their texts (a price). */
 export async function publicExampleCount(q: Queryable, dataset: SynthesisDataset, limit: number): Promise<number> {
   const from = await servingSplit(q, dataset);
   return from ? Math.min(limit, await publicCount(q, from.id)) : 0;
-}
-
-/**
- * Up to `limit` public demonstrations for answering a generation dataset: a fixed uniform sample
- * of the serving public split's records with a non-blank output, so it holds one exactly when
- * hasPublicDemonstrations says there is one (the preview prices the aggregation the job runs).
- */
-export async function publicDemonstrationExamples(q: Queryable, source: SynthesisSource, dataset: SynthesisDataset, limit: number): Promise<LabelledExample[]> {
-  const from = await servingSplit(q, dataset);
-  if (!from || dataset.task !== 'generation') return [];
-  return source.examples(from.id === dataset.id ? dataset : await source.dataset(from.name), 'public', limit, { withOutput: true });
 }
 
 const HAS_PUBLIC = "SELECT EXISTS (SELECT 1 FROM records WHERE dataset_id = $id AND split = 'public') AS found";
@@ -86,7 +80,7 @@ async function hasPublic(q: Queryable, datasetId: number): Promise<boolean> {
 
 /**
  * Whether answering over `dataset` has public demonstrations (public records with a non-blank
- * output, of the split publicDemonstrationExamples samples), by one existence query instead of
+ * output, of the split publicExamples samples with `withOutput`), by one existence query instead of
  * the sample: the job's sample is drawn among exactly these records, so it is empty exactly
  * when this says no.
  */

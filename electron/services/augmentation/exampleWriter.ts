@@ -44,8 +44,8 @@ export interface WriterOptions {
   seeds: SeedExample[];
   maxTokens: number;
   tags: string[];
-  /** Whether the dataset holds this text already, in any split (normalised as the vault does). */
-  holds: (text: string) => Promise<boolean>;
+  /** Whether the dataset holds a text of this content hash already (contentHash: normalised as the vault does), in any split. */
+  holds: (hash: string) => Promise<boolean>;
   /** Sampling of the written tokens (the model's default, the CSPRNG, when absent). */
   random?: RandomSource;
   signal?: AbortSignal;
@@ -68,8 +68,10 @@ export async function exampleWriter(options: WriterOptions): Promise<(index: num
         maxTokens: options.maxTokens, temperature: 1, stop: ['\nText:'], signal: options.signal, ...(options.random ? { random: options.random } : {}),
       });
       const example = parseGenerated(generation.text);
-      if (!example || written.has(contentHash(example.text)) || (await options.holds(example.text))) continue;
-      written.add(contentHash(example.text));
+      if (!example) continue;
+      const hash = contentHash(example.text);
+      if (written.has(hash) || (await options.holds(hash))) continue;
+      written.add(hash);
       return toRecord(dataset, { text: example.text, answer: usableAnswer(dataset, example.answer) }, options.tags);
     }
     options.throwIfCancelled?.();

@@ -66,9 +66,9 @@ export async function datasetIdSpan(q: Queryable, datasetId: number): Promise<{ 
   return (await q.get<{ n: number; first: number | null; last: number | null }>('SELECT COUNT(*) AS n, MIN(id) AS first, MAX(id) AS last FROM records WHERE dataset_id = $datasetId', { datasetId }))!;
 }
 
-/** Whether the dataset already holds this normalised text, in any split. */
-export async function holdsText(q: Queryable, datasetId: number, text: string): Promise<boolean> {
-  return (await q.get<{ one: number }>('SELECT 1 AS one FROM records WHERE dataset_id = $datasetId AND content_hash = $hash', { datasetId, hash: contentHash(text) })) !== undefined;
+/** Whether the dataset already holds a text of this content hash (contentHash), in any split. */
+export async function holdsContentHash(q: Queryable, datasetId: number, hash: string): Promise<boolean> {
+  return (await q.get<{ one: number }>('SELECT 1 AS one FROM records WHERE dataset_id = $datasetId AND content_hash = $hash', { datasetId, hash })) !== undefined;
 }
 
 /** Which of these content hashes the dataset already holds, in one query (the unique (dataset_id, content_hash) key). */

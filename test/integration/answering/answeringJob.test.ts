@@ -5,50 +5,27 @@
  * detects edits, cancellation keeping the charge, evaluation mode, and no private record text
  * in anything the process prints.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pureDp, sequence } from '../../../core/accounting/events';
 import { answeringEvent } from '../../../core/planning/answering';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
-import { isBackgroundEmail, loadSpamAssassin } from '../../../scripts/model/spamAssassin';
+import type { ServiceContext } from '../../../electron/services/context';
+import { capturePrinted, mailDataDir, type MailDataDir } from '../../helpers/mailDataset';
 
-let dir: string;
+let mail: MailDataDir;
 let ctx: ServiceContext;
-let privateTexts: string[];
-let heldOut: string[];
 const printed: string[] = [];
 
 const small = { dataset: 'mail', epsilon: 2, ensemble: 6, shots: 2 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-ask-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
-  const seen = new Set<string>();
-  const emails = loadSpamAssassin(300)
-    .filter((e) => !isBackgroundEmail(e) && !seen.has(e.text) && seen.add(e.text))
-    .sort((a, b) => (a.checksum < b.checksum ? -1 : 1));
-  const split = (i: number): 'private' | 'public' | 'held-out' => (i < 240 ? 'private' : i < 260 ? 'public' : 'held-out');
-  const records = emails.slice(0, 300).map((e, i) => ({ text: e.text, label: e.label, split: split(i) }));
-  privateTexts = records.filter((r) => r.split === 'private').map((r) => r.text);
-  heldOut = records.filter((r) => r.split === 'held-out').map((r) => r.text);
-  await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['spam', 'ham'] });
-  await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records });
-  await callMethod(ctx, 'budget.set', { dataset: 'mail', epsilon: 20, delta: 1e-5 });
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
-  }
-  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
-  }
+  mail = await mailDataDir('veil-ask-', { epsilon: 20, delta: 1e-5 });
+  ctx = mail.ctx;
+  capturePrinted(printed);
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
+  await mail.remove();
 });
 
 const entries = () => callMethod(ctx, 'ledger.entries', { dataset: 'mail' });
@@ -56,7 +33,7 @@ const reservations = async () => (await entries()).filter((e) => e.type === 'res
 
 describe('answering job', () => {
   it('prices a batch: calibrated σ whose ε upper bound meets the target, and what the budget has left', async () => {
-    const plan = await callMethod(ctx, 'ask.plan', { ...small, queries: heldOut.slice(0, 5) });
+    const plan = await callMethod(ctx, 'ask.plan', { ...small, queries: mail.heldOut.slice(0, 5) });
     expect(plan.aggregation).toBe('vote');
     expect(plan.noise.kind).toBe('discrete-gaussian');
     expect(plan.sizeEpsilon).toBe(0.1);
@@ -71,7 +48,7 @@ describe('answering job', () => {
 
   it('charges the noisy size as its own entry first, then one reservation equal to the planner’s event at that size; the export verifies', async () => {
     const before = (await entries()).length;
-    const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, queries: heldOut.slice(0, 5) });
+    const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, queries: mail.heldOut.slice(0, 5) });
     expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
     const added = (await entries()).slice(before);
     // The size release: reserved and committed before the batch's reservation.
@@ -117,7 +94,7 @@ describe('answering job', () => {
   });
 
   it('keeps a cancelled batch charged', async () => {
-    const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, epsilon: 1, queries: heldOut.slice(0, 20) });
+    const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, epsilon: 1, queries: mail.heldOut.slice(0, 20) });
     await callMethod(ctx, 'jobs.cancel', { id: jobId });
     expect((await ctx.jobs.wait(jobId)).status).toBe('cancelled');
     const run = await callMethod(ctx, 'ask.get', { id: runId });
@@ -153,7 +130,7 @@ describe('answering job', () => {
     await callMethod(ctx, 'sizes.set', { dataset: 'mail', sizePublic: true });
     try {
       const before = (await entries()).length;
-      const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, epsilon: 1, queries: heldOut.slice(0, 2) });
+      const { jobId, runId } = await callMethod(ctx, 'ask.start', { ...small, epsilon: 1, queries: mail.heldOut.slice(0, 2) });
       expect((await ctx.jobs.wait(jobId)).status).toBe('succeeded');
       expect((await entries()).slice(before).map((e) => e.type)).toEqual(['reserve', 'commit']);
       const c = (await callMethod(ctx, 'ask.get', { id: runId })).document!.certificate;
@@ -179,6 +156,6 @@ describe('answering job', () => {
 
   it('never prints a private record', () => {
     const all = printed.join('\n');
-    for (const text of privateTexts) expect(all.includes(text.slice(0, 60))).toBe(false);
+    for (const text of mail.privateTexts) expect(all.includes(text.slice(0, 60))).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAnsweringService } from '../../../electron/services/answering/answeringHandlers';
-import { publicDemonstrationExamples } from '../../../electron/services/answering/publicExamples';
+import { publicExamples } from '../../../electron/services/answering/publicExamples';
 import { publicDemonstrations, PUBLIC_EXAMPLES_LIMIT } from '../../../electron/services/answering/sgaSettings';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
@@ -61,7 +61,7 @@ describe('ask.plan and public demonstrations', () => {
     for (const [dataset, aggregation] of Object.entries(expected)) {
       expect((await plan(dataset)).aggregation).toBe(aggregation);
       // What the job decides from: its sample of public examples, as demonstrations.
-      const demos = publicDemonstrations(await publicDemonstrationExamples(await appDatabase(ctx), service.source, await service.source.dataset(dataset), PUBLIC_EXAMPLES_LIMIT));
+      const demos = publicDemonstrations(await publicExamples(await appDatabase(ctx), service.source, await service.source.dataset(dataset), PUBLIC_EXAMPLES_LIMIT, { withOutput: true }));
       expect(demos.length > 0 ? 'sga' : 'embedding').toBe(aggregation);
       read.mockClear();
       await plan(dataset);

@@ -5,43 +5,30 @@
  * only that dataset's public split is read, in-domain public records take precedence, and
  * deleting the source clears the setting.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicExamples } from '../../../electron/services/answering/publicExamples';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { appDatabase } from '../../../electron/services/db/appDatabase';
 import { vaultSource } from '../../../electron/services/synthesis/vaultSource';
+import { datasetWith, tempServices, type TempServices } from '../../helpers/services';
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-public-source-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
-  await callMethod(ctx, 'vault.createDataset', { name: 'notes', task: 'generation' });
-  await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: [{ text: 'private note', output: 'PRIVATE summary' }] });
-  await callMethod(ctx, 'vault.createDataset', { name: 'corpus', task: 'generation' });
-  await callMethod(ctx, 'vault.addRecords', {
-    dataset: 'corpus',
-    records: [
-      { text: 'public text', output: 'public summary', split: 'public' },
-      { text: 'corpus private text', output: 'CORPUS PRIVATE', split: 'private' },
-      { text: 'corpus held-out text', output: 'CORPUS HELD OUT', split: 'held-out' },
-    ],
-  });
-  await callMethod(ctx, 'vault.createDataset', { name: 'no-public', task: 'generation' });
-  await callMethod(ctx, 'vault.addRecords', { dataset: 'no-public', records: [{ text: 'x', output: 'y' }] });
-  await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['spam', 'ham'] });
-  await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'm', label: 'spam', split: 'public' }] });
+  services = tempServices('veil-public-source-');
+  ctx = services.ctx;
+  await datasetWith(ctx, { name: 'notes', task: 'generation' }, [{ text: 'private note', output: 'PRIVATE summary' }]);
+  await datasetWith(ctx, { name: 'corpus', task: 'generation' }, [
+    { text: 'public text', output: 'public summary', split: 'public' },
+    { text: 'corpus private text', output: 'CORPUS PRIVATE', split: 'private' },
+    { text: 'corpus held-out text', output: 'CORPUS HELD OUT', split: 'held-out' },
+  ]);
+  await datasetWith(ctx, { name: 'no-public', task: 'generation' }, [{ text: 'x', output: 'y' }]);
+  await datasetWith(ctx, { name: 'mail', labels: ['spam', 'ham'] }, [{ text: 'm', label: 'spam', split: 'public' }]);
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services.remove());
 
 async function examplesOf(name: string) {
   const source = await vaultSource(ctx);

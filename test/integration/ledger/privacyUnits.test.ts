@@ -6,28 +6,21 @@
  * alone (migration 20); kept while the database is unchanged, recounted after a change by this
  * connection, another one or another process, or a rolled-back transaction. `budget.set` counts N once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
 import { appDatabase, DATABASE_FILE, openAppDatabase } from '../../../electron/services/db/appDatabase';
 import * as datasets from '../../../electron/services/ledger/datasets';
+import { datasetWith, MIXED_SUBJECTS, tempServices } from '../../helpers/services';
 
 vi.mock('../../../electron/services/ledger/datasets', async (actual) => {
   const module = await actual<typeof datasets>();
   return { ...module, privacyUnitCount: vi.fn(module.privacyUnitCount) };
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'veil-units-'));
-const ctx = new ServiceContext(ensureDataDir(dir), 'cli');
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dataDir, ctx, remove } = tempServices('veil-units-');
+afterAll(remove);
 
 /** N recounted from every row in JS: records, or distinct subjects plus one per subject-less record. */
 async function recount(name: string): Promise<number | null> {
@@ -51,9 +44,8 @@ const ids = async (name: string, search: string) => (await callMethod(ctx, 'vaul
 
 describe('privacy units N', () => {
   beforeAll(async () => {
-    await callMethod(ctx, 'vault.createDataset', { name: 'people', labels: ['a'], privacyUnit: 'subject', subjectCap: 3 });
-    await callMethod(ctx, 'vault.createDataset', { name: 'other', labels: ['a'], privacyUnit: 'subject' });
-    await callMethod(ctx, 'vault.addRecords', { dataset: 'other', records: [{ text: 'other dataset note', label: 'a', subject: 'ann' }] });
+    await callMethod(ctx, 'vault.createDataset', { name: 'people', ...MIXED_SUBJECTS.dataset });
+    await datasetWith(ctx, { name: 'other', labels: ['a'], privacyUnit: 'subject' }, [{ text: 'other dataset note', label: 'a', subject: 'ann' }]);
   });
 
   it('equals a recount of every row after each change', async () => {
@@ -62,17 +54,7 @@ describe('privacy units N', () => {
       expect(await served('people')).toBe(expected);
     };
     await check(null);
-    await callMethod(ctx, 'vault.addRecords', {
-      dataset: 'people',
-      records: [
-        { text: 'ann one', label: 'a', subject: 'ann' },
-        { text: 'ann two', label: 'a', subject: 'ann' },
-        { text: 'bob one', label: 'a', subject: 'bob' },
-        { text: 'nobody one', label: 'a' },
-        { text: 'nobody two', label: 'a' },
-        { text: 'carl public', label: 'a', subject: 'carl', split: 'public' },
-      ],
-    });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'people', records: MIXED_SUBJECTS.records });
     await check(4); // ann, bob and two subject-less records; carl is public, 'other' is another dataset
     await callMethod(ctx, 'vault.bulk', { dataset: 'people', target: { ids: await ids('people', 'nobody') }, action: { kind: 'delete' } });
     await check(2);
@@ -100,13 +82,13 @@ describe('privacy units N', () => {
     expect(sqls.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('COUNT'))).toEqual([]); // nothing changed: not counted again
     sqls.mockRestore();
 
-    const second = await openAppDatabase(join(dir, DATABASE_FILE)); // as an import's own connection or the CLI would
+    const second = await openAppDatabase(join(dataDir, DATABASE_FILE)); // as an import's own connection or the CLI would
     await second.run("INSERT INTO records (dataset_id, text, split, subject_id, content_hash, created_at, updated_at) VALUES ($id, 'x', 'private', 'bea', 'x', '', '')", { id: other });
     expect(await datasets.privacyUnitCount(db, other)).toBe(2);
     await second.run("UPDATE records SET subject_id = 'ann' WHERE dataset_id = $id AND text = 'x'", { id: other });
     expect(await datasets.privacyUnitCount(db, other)).toBe(1);
     await second.close();
-    await query(join(dir, DATABASE_FILE), "UPDATE records SET subject_id = NULL WHERE text = 'x'"); // another process
+    await query(join(dataDir, DATABASE_FILE), "UPDATE records SET subject_id = NULL WHERE text = 'x'"); // another process
     expect(await datasets.privacyUnitCount(db, other)).toBe(2);
 
     // Counted inside a transaction that then rolls back: the count after it is of the committed rows.

@@ -6,14 +6,10 @@
  * matching both entries and detecting edits, cancellation keeping the charge, and no private
  * record text in anything the process prints.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
-import { isBackgroundEmail, loadSpamAssassin } from '../../../scripts/model/spamAssassin';
+import type { ServiceContext } from '../../../electron/services/context';
+import { capturePrinted, mailDataDir, type MailDataDir } from '../../helpers/mailDataset';
 import { loadReferenceLearner } from '../../../electron/services/model/referenceResources';
 import { startOpenAiTestServer } from '../model/openaiTestServer';
 import { sizeReleaseHash } from '../../../core/icl/noisyPoolSizes';
@@ -24,39 +20,20 @@ import { getSynthesisService } from '../../../electron/services/synthesis/synthe
 import { priceSynthesis } from '../../../electron/services/synthesis/synthesisPricing';
 import { computePlan } from '../../../electron/services/planner/computePlan';
 
-let dir: string;
+let mail: MailDataDir;
 let ctx: ServiceContext;
-let privateTexts: string[];
 const printed: string[] = [];
 
 const small = { dataset: 'mail', shots: 2, teachers: 4, perTeacher: 2, topK: 12, maxTokens: 6, epsilon: 3 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-synth-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
-  // The corpus is grouped by folder (ham first): order by checksum to mix both labels;
-  // drop repeated texts, which the vault would refuse as duplicates.
-  const seen = new Set<string>();
-  const emails = loadSpamAssassin(300)
-    .filter((e) => !isBackgroundEmail(e) && !seen.has(e.text) && seen.add(e.text))
-    .sort((a, b) => (a.checksum < b.checksum ? -1 : 1));
-  const split = (i: number) => (i < 240 ? 'private' : i < 260 ? 'public' : 'held-out');
-  const records = emails.slice(0, 300).map((e, i) => ({ text: e.text, label: e.label, split: split(i) as 'private' }));
-  privateTexts = records.filter((r) => r.split === 'private').map((r) => r.text);
-  await callMethod(ctx, 'vault.createDataset', { name: 'mail', labels: ['spam', 'ham'] });
-  await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records });
-  await callMethod(ctx, 'budget.set', { dataset: 'mail', epsilon: 8, delta: 1e-5 });
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
-  }
-  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
-  }
+  mail = await mailDataDir('veil-synth-', { epsilon: 8, delta: 1e-5 });
+  ctx = mail.ctx;
+  capturePrinted(printed);
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
+  await mail.remove();
 });
 
 const reservations = async () => (await callMethod(ctx, 'ledger.entries', { dataset: 'mail' })).filter((e) => e.type === 'reserve');
@@ -214,7 +191,7 @@ describe('synthesis job', () => {
       expect(check).toMatchObject({ status: 'failed', error: expect.stringMatching(/^the remote model server answered HTTP 400/) as string });
       const stored = JSON.stringify({ job, run, check, jobs: await ctx.jobs.list() });
       expect(stored).not.toMatch(/too long/);
-      for (const text of privateTexts.filter((t) => t.length >= 40)) expect(stored).not.toContain(text.slice(0, 40));
+      for (const text of mail.privateTexts.filter((t) => t.length >= 40)) expect(stored).not.toContain(text.slice(0, 40));
     } finally {
       await callMethod(ctx, 'model.useReference', {});
       await server.close();
@@ -235,6 +212,6 @@ describe('synthesis job', () => {
       expect(correct).toBeLessThanOrEqual(40);
     }
     const output = printed.join('\n');
-    for (const text of privateTexts) expect(output.includes(text.slice(0, 60))).toBe(false);
+    for (const text of mail.privateTexts) expect(output.includes(text.slice(0, 60))).toBe(false);
   }, 120_000);
 });

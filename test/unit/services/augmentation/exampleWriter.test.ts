@@ -3,11 +3,13 @@
  * its first line; an example without a usable answer — out of tokens before it, or not a label —
  * is stored without one, and the model is not asked to answer its own text (the utility bench
  * measured that rule: its labels made public demonstrations worse, README "Augmenting a thin
- * public set").
+ * public set"). Each written text is hashed once: the hash both finds a repeat of an example
+ * already written and asks whether the dataset holds the text.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GenerateOptions, LanguageModel } from '../../../../core/model/languageModel';
 import { exampleWriter } from '../../../../electron/services/augmentation/exampleWriter';
+import * as normalise from '../../../../electron/services/vault/normalise';
 import type { SynthesisDataset, SynthesisSource } from '../../../../electron/services/synthesis/synthesisSource';
 
 const classification: SynthesisDataset = { id: 1, name: 'mail', createdAt: '2026-01-01T00:00:00.000Z', task: 'classification', labels: ['spam', 'ham'], privacyUnit: 'record' };
@@ -43,14 +45,19 @@ function scriptedModel(writes: string[], prompts: { generate: string[]; score: s
 
 const seeds = [{ text: 'Cheap pills, click now', answer: 'spam' }, { text: 'Lunch on Friday?', answer: 'ham' }];
 
-async function writeAll(dataset: SynthesisDataset, writes: string[]) {
+vi.mock('../../../../electron/services/vault/normalise', async (actual) => {
+  const module = await actual<typeof normalise>();
+  return { ...module, contentHash: vi.fn(module.contentHash) };
+});
+
+async function writeAll(dataset: SynthesisDataset, writes: string[], holds: (hash: string) => Promise<boolean> = async () => false, examples = writes.length) {
   const prompts = { generate: [] as string[], score: [] as string[] };
   const write = await exampleWriter({
     model: scriptedModel(writes, prompts), source, dataset, instruction: 'E-mails.', seeds: dataset.task === 'classification' ? seeds : seeds.map((s) => ({ ...s, answer: 'a summary' })),
-    maxTokens: 50, tags: ['generated', 'augmentation-7'], holds: async () => false,
+    maxTokens: 50, tags: ['generated', 'augmentation-7'], holds,
   });
   const records = [];
-  for (let i = 0; i < writes.length; i++) records.push(await write(i));
+  for (let i = 0; i < examples; i++) records.push(await write(i));
   return { records, prompts };
 }
 
@@ -75,5 +82,20 @@ describe('augmentation writer answers', () => {
     const { records, prompts } = await writeAll(generation, [' Patient seen for a cough lasting']);
     expect(records[0]).toMatchObject({ text: 'Patient seen for a cough lasting', output: undefined });
     expect(prompts.generate).toHaveLength(1);
+  });
+
+  it('hashes each written text once, skipping a repeat of an example it wrote and a text the dataset holds', async () => {
+    const { contentHash } = await vi.importActual<typeof normalise>('../../../../electron/services/vault/normalise');
+    const hashed = vi.mocked(normalise.contentHash);
+    hashed.mockClear();
+    const asked: string[] = [];
+    const held = contentHash('A held text');
+    const holds = async (hash: string) => (asked.push(hash), hash === held);
+    const writes = [' Lunch on Friday?\nAnswer: ham', ' LUNCH  on friday?\nAnswer: ham', ' A held text\nAnswer: ham', ' Meeting at noon\nAnswer: ham'];
+    const { records } = await writeAll(classification, writes, holds, 2);
+    expect(records.map((r) => r?.text)).toEqual(['Lunch on Friday?', 'Meeting at noon']);
+    expect(hashed).toHaveBeenCalledTimes(writes.length);
+    // The repeat (the same text as the vault normalises it) is found among the written ones without asking.
+    expect(asked).toEqual([contentHash('Lunch on Friday?'), held, contentHash('Meeting at noon')]);
   });
 });

@@ -3,48 +3,28 @@
  * The Budget page's N before a budget exists is the services' N: the real page over the real
  * services (callMethod on a real SQLite vault), for a subject-level dataset where some private
  * records have no subject. Each such record is its own subject (privacyUnitCount, as the sampler
- * and the default δ count it), so N = 2 subjects + 3 subject-less records = 5, not the 2
+ * and the default δ count it), so N = 2 subjects + 2 subject-less records = 4, not the 2
  * distinct subject ids vault.stats reports.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { act } from 'react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { container, mountEachTest, remount, root } from '../../reactRoot';
 import { callMethod } from '../../../../../electron/services/api';
-import { ServiceContext } from '../../../../../electron/services/context';
-import { ensureDataDir } from '../../../../../electron/services/dataDir';
 import type { MethodName, VeilApi } from '../../../../../electron/shared/contract';
 import { connection } from '../../../../../renderer/src/api/client';
 import BudgetPage from '../../../../../renderer/src/pages/budget/BudgetPage';
+import { datasetWith, MIXED_SUBJECTS, tempServices } from '../../../../helpers/services';
 
-const dir = mkdtempSync(join(tmpdir(), 'veil-budget-units-'));
-const ctx = new ServiceContext(ensureDataDir(dir), 'cli');
+const { ctx, remove } = tempServices('veil-budget-units-');
 const services = new Proxy({ on: () => () => undefined }, {
   get: (target, name) => (name === 'on' ? target.on : (input: unknown) => callMethod(ctx, name as MethodName, input)),
 }) as unknown as VeilApi;
 
 beforeAll(async () => {
-  await callMethod(ctx, 'vault.createDataset', { name: 'mixed', labels: ['a'], privacyUnit: 'subject', subjectCap: 2 });
-  await callMethod(ctx, 'vault.addRecords', {
-    dataset: 'mixed',
-    records: [
-      { text: 'first note of alice', label: 'a', subject: 'alice' },
-      { text: 'second note of alice', label: 'a', subject: 'alice' },
-      { text: 'a note of bob', label: 'a', subject: 'bob' },
-      { text: 'an unattributed note', label: 'a' },
-      { text: 'another unattributed note', label: 'a' },
-      { text: 'a third unattributed note', label: 'a' },
-      { text: 'a public note without subject', label: 'a', split: 'public' },
-    ],
-  });
+  await datasetWith(ctx, { name: 'mixed', ...MIXED_SUBJECTS.dataset }, MIXED_SUBJECTS.records);
   connection.api = services;
 }, 60_000);
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(remove);
 mountEachTest();
 
 /** Polls the page for `pattern` for up to 60 s (the page also prices a plan on the same thread: slow on a loaded machine). */
@@ -59,8 +39,8 @@ async function shown(pattern: RegExp): Promise<string> {
 
 it("shows the services' N for a subject-level dataset with records lacking a subject", async () => {
   const service = await callMethod(ctx, 'budget.privacyUnits', { dataset: 'mixed' });
-  expect(service).toMatchObject({ unit: 'subject', n: 5 });
-  expect((await callMethod(ctx, 'vault.stats', { dataset: 'mixed' })).subjects).toBe(2); // what the page used to show
+  expect(service).toMatchObject({ unit: 'subject', n: MIXED_SUBJECTS.n });
+  expect((await callMethod(ctx, 'vault.stats', { dataset: 'mixed' })).subjects).toBe(MIXED_SUBJECTS.distinctSubjectIds); // what the page used to show
   act(() => root.render(<BudgetPage />));
   expect(await shown(/N = [\d,]+ subjects?/)).toBe(`N = ${service.n} subjects`);
   // The budget set with the default δ uses the same N, and the page then takes it from the budget.
