@@ -3,11 +3,12 @@
  * and attacks, run the audit as a job (progress, cancel), read the metrics and ROC curves,
  * the empirical ε beside the accounted ε, export the report, compare past audits.
  */
-import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { JobProgressBar } from '../../components/JobProgressBar';
+import { PageFrame } from '../../components/PageFrame';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
@@ -41,10 +42,7 @@ function AuditView({ api }: { api: VeilApi }) {
   };
 
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1200 }}>
-      <Typography variant="h5" component="h1">
-        Membership-inference audit
-      </Typography>
+    <PageFrame title="Membership-inference audit" maxWidth={1200}>
       <Typography variant="body2">
         An audit measures what an attacker gets from a prompt; the accountant’s ε bounds it from above. Audits read private records on this machine, are not charged to the ledger and release nothing: export a report only where the data itself may go.
       </Typography>
@@ -93,7 +91,7 @@ function AuditView({ api }: { api: VeilApi }) {
           <Typography variant="body2">No audits yet.</Typography>
         )}
       </Section>
-    </Stack>
+    </PageFrame>
   );
 }
 

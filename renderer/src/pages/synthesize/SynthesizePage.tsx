@@ -9,11 +9,10 @@ import type { SynthesisPlanDto } from '../../../../electron/shared/api/synthesis
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { PageFrame } from '../../components/PageFrame';
+import { RunningJob } from '../../components/RunningJob';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
-import { useAsyncAction } from '../../components/useAsyncAction';
-import { usePricedPlan } from '../../components/usePricedPlan';
-import { useTrackedJob } from '../../components/useTrackedJob';
+import { usePricedJob } from '../../components/usePricedJob';
 import { ActiveModelNotice } from '../../components/ActiveModelNotice';
 import { generateBlock } from './generateBlock';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
@@ -32,15 +31,13 @@ function SynthesizeView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<SynthesisFormState>(initialForm);
   const [errors, setErrors] = useState<Partial<Record<keyof SynthesisFormState, string>>>({});
   const [selected, setSelected] = useState<number | null>(null);
-  const { busy, error, run } = useAsyncAction();
-  const { priced, edited, submit, start } = usePricedPlan<SynthesisRequestInput, SynthesisPlanDto>((request) => api['synth.plan'](request), run);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const plans = useApiQuery(() => api['plan.list']({}), [api]);
   const runs = useApiQuery(() => api['synth.list']({}), [api]);
   const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['synth.get']({ id: selected })), [api], selected);
   const refresh = () => (runs.reload(), current.reload());
-  const { job, track } = useTrackedJob(api, refresh);
-  const running = job !== null && !job.finished;
+  const job = usePricedJob<SynthesisRequestInput, SynthesisPlanDto>(api, (request) => api['synth.plan'](request), refresh);
+  const { priced, edited, busy } = job;
 
   const validated = () => {
     const result = toRequest(form);
@@ -53,12 +50,11 @@ function SynthesizeView({ api }: { api: VeilApi }) {
   };
   const price = () => {
     const request = validated();
-    if (request) void submit(request);
+    if (request) void job.submit(request);
   };
   const generate = async () => {
-    const started = await start((request) => api['synth.start'](request));
+    const started = await job.begin((request) => api['synth.start'](request));
     if (!started) return;
-    track(started.jobId);
     setSelected(started.runId);
     runs.reload();
   };
@@ -72,19 +68,21 @@ function SynthesizeView({ api }: { api: VeilApi }) {
           errors={errors}
           datasets={datasets.data ?? []}
           plans={plans.data ?? []}
-          busy={busy || running}
+          busy={busy}
           priced={priced !== null}
           blocked={generateBlock(priced?.plan ?? null)}
           onChange={(next) => (edited(), setForm(next))}
           onPrice={price}
           onGenerate={() => void generate()}
         />
-        {error && <Alert severity="error">{error}</Alert>}
+        {job.error && <Alert severity="error">{job.error}</Alert>}
         {priced && <PlanSummary plan={priced.plan} />}
-        <PublicPreview api={api} request={validated} disabled={busy || running} />
-        <UtilityCurve api={api} request={curveRequest} disabled={busy || running} />
+        <PublicPreview api={api} request={validated} disabled={busy} />
+        <UtilityCurve api={api} request={curveRequest} disabled={busy} />
         <EpsilonGuide />
-        {running && <LiveProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
+        <RunningJob job={job} label="generation progress">
+          {(running) => <LiveProgress api={api} jobId={running.id} />}
+        </RunningJob>
       </Section>
       {current.data && (
         <Section title="Result">
