@@ -10,7 +10,7 @@ import type { PricedJob } from './usePricedJob';
 import type { TrackedJob } from './useTrackedJob';
 
 interface Props {
-  job: Pick<PricedJob<unknown, unknown>, 'running' | 'cancel' | 'cancelling' | 'cancelError'>;
+  job: Pick<PricedJob<unknown, unknown, unknown>, 'running' | 'cancel' | 'cancelling' | 'cancelError'>;
   /** The group's accessible name, e.g. "generation progress". */
   label: string;
   /** The job's progress: a bar and a line. */

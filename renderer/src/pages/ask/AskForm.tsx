@@ -7,19 +7,16 @@
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
-import { PricedJobForm } from '../../components/PricedJobForm';
+import { DatasetSelect } from '../../components/DatasetSelect';
+import { PricedJobForm, type FormJob } from '../../components/PricedJobForm';
 import { aggregationLabels, usesCandidates, usesKeywords, type AskFormState } from './askForm';
 import { SgaFields } from './SgaFields';
 
 interface Props {
   form: AskFormState;
-  errors: Partial<Record<keyof AskFormState, string>>;
+  job: FormJob<Record<keyof AskFormState, string>>;
   datasets: readonly Pick<DatasetDto, 'name' | 'task'>[];
-  busy: boolean;
-  priced: boolean;
   onChange: (form: AskFormState) => void;
-  onPrice: () => void;
-  onAsk: () => void;
   /** The aggregation the request gets ('' = the default, resolved by the task and public examples). */
   effective: string;
   /** Where the dataset's public examples come from (PublicSourceControl). */
@@ -28,7 +25,8 @@ interface Props {
 
 type TextKey = 'epsilon' | 'ensemble' | 'shots' | 'evaluate' | 'candidates' | 'keywords';
 
-export function AskForm({ form, errors, datasets, busy, priced, onChange, onPrice, onAsk, effective, publicExamples }: Props) {
+export function AskForm({ form, job, datasets, onChange, effective, publicExamples }: Props) {
+  const { errors } = job;
   const dataset = datasets.find((d) => d.name === form.dataset);
   const method = effective;
   const methods = Object.entries(aggregationLabels).filter(([m]) => (dataset?.task === 'classification' ? m === 'vote' : dataset ? m !== 'vote' : true));
@@ -48,24 +46,9 @@ export function AskForm({ form, errors, datasets, busy, priced, onChange, onPric
     if (file) onChange({ ...form, queries: await file.text() });
   };
   return (
-    <PricedJobForm label="ask settings" action="Ask" busy={busy} priced={priced} onPrice={onPrice} onStart={onAsk}>
+    <PricedJobForm label="ask settings" action="Ask" job={job}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          select
-          label="Dataset"
-          value={dataset ? form.dataset : ''}
-          onChange={(e) => onChange({ ...form, dataset: e.target.value, aggregation: '' })}
-          error={Boolean(errors.dataset)}
-          helperText={errors.dataset ?? (datasets.length === 0 ? 'no datasets yet: create one in the Vault' : 'its private split answers')}
-          size="small"
-          sx={{ minWidth: 260 }}
-        >
-          {datasets.map((d) => (
-            <MenuItem key={d.name} value={d.name}>
-              {d.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DatasetSelect value={form.dataset} names={datasets.map((d) => d.name)} error={errors.dataset} use="its private split answers" onChange={(name) => onChange({ ...form, dataset: name, aggregation: '' })} />
         <TextField
           select
           label="Aggregation"

@@ -5,7 +5,6 @@
  */
 import { Alert, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { AnswerPlanDto } from '../../../../electron/shared/api/answering';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { PageFrame } from '../../components/PageFrame';
@@ -13,51 +12,33 @@ import { RunningJob } from '../../components/RunningJob';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { usePricedJob } from '../../components/usePricedJob';
+import { useRuns } from '../../components/useRuns';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { AnswersView } from './AnswersView';
 import { AskForm } from './AskForm';
 import { AskPlanSummary } from './AskPlanSummary';
 import { AskProgress } from './AskProgress';
-import { effectiveAggregation, initialAskForm, toAskRequest, type AskFormState, type Request } from './askForm';
+import { effectiveAggregation, initialAskForm, toAskRequest, type AskFormState } from './askForm';
 import { PublicSourceControl } from './PublicSourceControl';
 
 export function AskView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<AskFormState>(initialAskForm);
-  const [errors, setErrors] = useState<Partial<Record<keyof AskFormState, string>>>({});
-  const [selected, setSelected] = useState<number | null>(null);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
-  const runs = useApiQuery(() => api['ask.list']({}), [api]);
-  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['ask.get']({ id: selected })), [api], selected);
+  const runs = useRuns({ list: () => api['ask.list']({}), get: (id) => api['ask.get']({ id }) }, [api]);
   const publicSource = useApiQuery(() => (form.dataset === '' ? Promise.resolve(null) : api['publicSource.get']({ dataset: form.dataset })), [api], form.dataset);
   const task = datasets.data?.find((d) => d.name === form.dataset)?.task;
   const effective = effectiveAggregation(form, task, (publicSource.data?.uses ?? 'none') !== 'none');
-  const job = usePricedJob<Request, AnswerPlanDto>(api, (request) => api['ask.plan'](request), () => (runs.reload(), current.reload()));
+  const job = usePricedJob(api, { read: () => toAskRequest(form, effective), price: (request) => api['ask.plan'](request), start: (request) => api['ask.start'](request), runs });
   const { priced, edited } = job;
-
-  const price = () => {
-    const result = toAskRequest(form, effective);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) void job.submit(result.request);
-  };
-  const ask = async () => {
-    const started = await job.begin((request) => api['ask.start'](request));
-    if (!started) return;
-    setSelected(started.runId);
-    runs.reload();
-  };
 
   return (
     <PageFrame title="Ask with private examples">
       <Section title="Settings">
         <AskForm
           form={form}
-          errors={errors}
+          job={job}
           datasets={datasets.data ?? []}
-          busy={job.busy}
-          priced={priced !== null}
           onChange={(next) => (edited(), setForm(next))}
-          onPrice={price}
-          onAsk={() => void ask()}
           effective={effective}
           publicExamples={publicSource.data && task === 'generation' && <PublicSourceControl api={api} source={publicSource.data} datasets={datasets.data ?? []} onChanged={() => (publicSource.reload(), edited())} />}
         />
@@ -67,16 +48,16 @@ export function AskView({ api }: { api: VeilApi }) {
           {(running) => <AskProgress api={api} jobId={running.id} />}
         </RunningJob>
       </Section>
-      {current.data && (
+      {runs.current.data && (
         <Section title="Answers">
-          <AnswersView api={api} run={current.data} />
+          <AnswersView api={api} run={runs.current.data} />
         </Section>
       )}
       <Section title="Runs">
-        {runs.data && runs.data.length > 0 ? (
+        {runs.list.data && runs.list.data.length > 0 ? (
           <List dense aria-label="answering runs">
-            {runs.data.map((r) => (
-              <ListItemButton key={r.id} selected={r.id === selected} onClick={() => setSelected(r.id)}>
+            {runs.list.data.map((r) => (
+              <ListItemButton key={r.id} selected={r.id === runs.selected} onClick={() => runs.select(r.id)}>
                 <ListItemText primary={`Run ${r.id} · ${r.dataset} · ${r.aggregation} · ${r.queries} queries · ε = ${r.epsilon}`} secondary={`${r.status} · ${new Date(r.createdAt).toLocaleString()}`} />
               </ListItemButton>
             ))}

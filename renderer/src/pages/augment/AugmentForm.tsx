@@ -7,18 +7,14 @@ import { Stack } from '@mui/material';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { DatasetSelect } from '../../components/DatasetSelect';
 import { FormTextField } from '../../components/FormTextField';
-import { PricedJobForm } from '../../components/PricedJobForm';
+import { PricedJobForm, type FormJob } from '../../components/PricedJobForm';
 import type { AugmentFormErrors, AugmentFormState } from './augmentForm';
 
 interface Props {
   form: AugmentFormState;
-  errors: AugmentFormErrors;
+  job: FormJob<AugmentFormErrors>;
   datasets: readonly Pick<DatasetDto, 'name'>[];
-  busy: boolean;
-  priced: boolean;
   onChange: (form: AugmentFormState) => void;
-  onPrice: () => void;
-  onStart: () => void;
 }
 
 type NumberKey = Exclude<keyof AugmentFormState, 'dataset'>;
@@ -31,16 +27,14 @@ const FIELDS: readonly [NumberKey, string, string][] = [
   ['delta', 'δ', 'empty: the budget’s δ'],
 ];
 
-export function AugmentForm({ form, errors, datasets, busy, priced, onChange, onPrice, onStart }: Props) {
+export function AugmentForm({ form, job, datasets, onChange }: Props) {
+  const { errors } = job;
   return (
     <PricedJobForm
       label="augmentation settings"
       action="Augment"
-      busy={busy}
-      priced={priced}
+      job={job}
       unpricedNote="Price the settings first: nothing is charged until you press Augment."
-      onPrice={onPrice}
-      onStart={onStart}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <DatasetSelect

@@ -7,7 +7,6 @@
  */
 import { Alert, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { AugmentPlan, AugmentRequest } from '../../../../electron/shared/api/augmentation';
 import type { JobProgress } from '../../../../electron/shared/api/jobs';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
@@ -19,9 +18,10 @@ import { RunningJob } from '../../components/RunningJob';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { usePricedJob } from '../../components/usePricedJob';
+import { useRuns } from '../../components/useRuns';
 import { ActiveModelNotice } from '../../components/ActiveModelNotice';
 import { AugmentForm } from './AugmentForm';
-import { initialAugmentForm, toAugmentRequest, type AugmentFormErrors, type AugmentFormState } from './augmentForm';
+import { initialAugmentForm, toAugmentRequest, type AugmentFormState } from './augmentForm';
 import { AugmentPlanSummary } from './AugmentPlanSummary';
 import { AugmentRunsList } from './AugmentRunsList';
 import { AugmentRunView } from './AugmentRunView';
@@ -31,25 +31,10 @@ const describe = (p: Omit<JobProgress, 'jobId'>) => (p.message ? `${p.stage}: ${
 
 export function AugmentView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<AugmentFormState>(initialAugmentForm);
-  const [errors, setErrors] = useState<AugmentFormErrors>({});
-  const [selected, setSelected] = useState<number | null>(null);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
-  const runs = useApiQuery(() => api['augment.list']({}), [api]);
-  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['augment.get']({ id: selected })), [api], selected);
-  const job = usePricedJob<AugmentRequest, AugmentPlan>(api, (request) => api['augment.plan'](request), () => (runs.reload(), current.reload()));
+  const runs = useRuns({ list: () => api['augment.list']({}), get: (id) => api['augment.get']({ id }) }, [api]);
+  const job = usePricedJob(api, { read: () => toAugmentRequest(form), price: (request) => api['augment.plan'](request), start: (request) => api['augment.start'](request), runs });
   const { priced, edited } = job;
-
-  const price = () => {
-    const result = toAugmentRequest(form);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) void job.submit(result.request);
-  };
-  const augment = async () => {
-    const started = await job.begin((request) => api['augment.start'](request));
-    if (!started) return;
-    setSelected(started.runId);
-    runs.reload();
-  };
 
   return (
     <PageFrame title="Augment a thin public set">
@@ -58,13 +43,9 @@ export function AugmentView({ api }: { api: VeilApi }) {
         <RetryAlert what="list the datasets" error={datasets.error} onRetry={datasets.reload} />
         <AugmentForm
           form={form}
-          errors={errors}
+          job={job}
           datasets={datasets.data ?? []}
-          busy={job.busy}
-          priced={priced !== null}
           onChange={(next) => (edited(), setForm(next))}
-          onPrice={price}
-          onStart={() => void augment()}
         />
         {job.error && <Alert severity="error">{job.error}</Alert>}
         {priced && <AugmentPlanSummary plan={priced.plan} />}
@@ -72,14 +53,14 @@ export function AugmentView({ api }: { api: VeilApi }) {
           {(running) => <JobProgressBar job={running} what="Augmentation" describe={describe} />}
         </RunningJob>
       </Section>
-      {current.data && (
+      {runs.current.data && (
         <Section title="Result">
-          <AugmentRunView api={api} run={current.data} />
+          <AugmentRunView api={api} run={runs.current.data} />
         </Section>
       )}
       <Section title="Runs">
-        <RetryAlert what="list the augmentation runs" error={runs.error} onRetry={runs.reload} />
-        {runs.data && runs.data.length > 0 ? <AugmentRunsList runs={runs.data} selected={selected} onSelect={setSelected} /> : <Typography variant="body2">No runs yet.</Typography>}
+        <RetryAlert what="list the augmentation runs" error={runs.list.error} onRetry={runs.list.reload} />
+        {runs.list.data && runs.list.data.length > 0 ? <AugmentRunsList runs={runs.list.data} selected={runs.selected} onSelect={runs.select} /> : <Typography variant="body2">No runs yet.</Typography>}
       </Section>
       <CertificateVerifier api={api} label="Exported veil.augmentation/v1 JSON" />
     </PageFrame>

@@ -13,7 +13,7 @@ import { SavedPlanSelect } from './SavedPlanSelect';
 import { methodLabels } from '../../components/synthesisMethods';
 import { DatasetSelect } from '../../components/DatasetSelect';
 import { FormTextField } from '../../components/FormTextField';
-import { PricedJobForm } from '../../components/PricedJobForm';
+import { PricedJobForm, type FormJob } from '../../components/PricedJobForm';
 
 const samplingHelp: Record<SynthesisFormState['sampling'], string> = {
   'per-token': 'a fresh sample every token: most amplification, every step prefills M prompts',
@@ -26,17 +26,12 @@ type TextKey = Exclude<keyof SynthesisFormState, 'labels'>;
 
 interface Props {
   form: SynthesisFormState;
-  errors: Errors;
+  job: FormJob<Errors>;
   datasets: readonly Pick<DatasetDto, 'name' | 'task' | 'labels'>[];
   plans: readonly SavedPlan[];
-  busy: boolean;
-  /** Generate spends the budget: only once the current settings are priced and the cost is shown. */
-  priced: boolean;
   /** Why Generate is refused although priced (the price exceeds the budget), else null. */
   blocked?: string | null;
   onChange: (form: SynthesisFormState) => void;
-  onPrice: () => void;
-  onGenerate: () => void;
 }
 
 const advanced: [TextKey, string, string][] = [
@@ -47,12 +42,13 @@ const advanced: [TextKey, string, string][] = [
   ['rounds', 'Rounds T̂ (AdaDPSyn)', 'radius-reduction rounds, charged in full'],
 ];
 
-export function SynthesisForm({ form, errors, datasets, plans, busy, priced, blocked = null, onChange, onPrice, onGenerate }: Props) {
+export function SynthesisForm({ form, job, datasets, plans, blocked = null, onChange }: Props) {
+  const { errors } = job;
   const names = datasets.map((d) => d.name);
   const dataset = datasets.find((d) => d.name === form.dataset);
   const field = (key: TextKey, label: string, helper: string) => <FormTextField key={key} form={form} errors={errors} name={key} label={label} helper={helper} onChange={onChange} width={230} />;
   return (
-    <PricedJobForm label="synthesis settings" action="Generate" busy={busy} priced={priced} blocked={blocked} onPrice={onPrice} onStart={onGenerate}>
+    <PricedJobForm label="synthesis settings" action="Generate" job={job} blocked={blocked}>
       <SavedPlanSelect plans={plans} onUse={(plan) => onChange(formFromPlan(form, plan))} />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
         <DatasetSelect value={form.dataset} names={names} error={errors.dataset} use="its private split is used" onChange={(name) => onChange({ ...form, dataset: name, labels: null })} />
