@@ -3,85 +3,61 @@
  * (one ledger reservation), follow it live, read the released answers, export them with the
  * batch's certificate, and verify an exported certificate.
  */
-import { Alert, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Alert, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { AnswerPlanDto } from '../../../../electron/shared/api/answering';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
+import { PageFrame } from '../../components/PageFrame';
+import { RunningJob } from '../../components/RunningJob';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
-import { useAsyncAction } from '../../components/useAsyncAction';
-import { usePricedPlan } from '../../components/usePricedPlan';
-import { useTrackedJob } from '../../components/useTrackedJob';
+import { usePricedJob } from '../../components/usePricedJob';
+import { useRuns } from '../../components/useRuns';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
 import { AnswersView } from './AnswersView';
 import { AskForm } from './AskForm';
 import { AskPlanSummary } from './AskPlanSummary';
 import { AskProgress } from './AskProgress';
-import { effectiveAggregation, initialAskForm, toAskRequest, type AskFormState, type Request } from './askForm';
+import { effectiveAggregation, initialAskForm, toAskRequest, type AskFormState } from './askForm';
 import { PublicSourceControl } from './PublicSourceControl';
 
 export function AskView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<AskFormState>(initialAskForm);
-  const [errors, setErrors] = useState<Partial<Record<keyof AskFormState, string>>>({});
-  const [selected, setSelected] = useState<number | null>(null);
-  const { busy, error, run } = useAsyncAction();
-  const { priced, edited, submit, start } = usePricedPlan<Request, AnswerPlanDto>((request) => api['ask.plan'](request), run);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
-  const runs = useApiQuery(() => api['ask.list']({}), [api]);
-  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['ask.get']({ id: selected })), [api], selected);
+  const runs = useRuns({ list: () => api['ask.list']({}), get: (id) => api['ask.get']({ id }) }, [api]);
   const publicSource = useApiQuery(() => (form.dataset === '' ? Promise.resolve(null) : api['publicSource.get']({ dataset: form.dataset })), [api], form.dataset);
   const task = datasets.data?.find((d) => d.name === form.dataset)?.task;
   const effective = effectiveAggregation(form, task, (publicSource.data?.uses ?? 'none') !== 'none');
-  const refresh = () => (runs.reload(), current.reload());
-  const { job, track } = useTrackedJob(api, refresh);
-  const running = job !== null && !job.finished;
-
-  const price = () => {
-    const result = toAskRequest(form, effective);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) void submit(result.request);
-  };
-  const ask = async () => {
-    const started = await start((request) => api['ask.start'](request));
-    if (!started) return;
-    track(started.jobId);
-    setSelected(started.runId);
-    runs.reload();
-  };
+  const job = usePricedJob(api, { read: () => toAskRequest(form, effective), price: (request) => api['ask.plan'](request), start: (request) => api['ask.start'](request), runs });
+  const { priced, edited } = job;
 
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1100 }}>
-      <Typography variant="h5" component="h1">
-        Ask with private examples
-      </Typography>
+    <PageFrame title="Ask with private examples">
       <Section title="Settings">
         <AskForm
           form={form}
-          errors={errors}
+          job={job}
           datasets={datasets.data ?? []}
-          busy={busy || running}
-          priced={priced !== null}
           onChange={(next) => (edited(), setForm(next))}
-          onPrice={price}
-          onAsk={() => void ask()}
           effective={effective}
           publicExamples={publicSource.data && task === 'generation' && <PublicSourceControl api={api} source={publicSource.data} datasets={datasets.data ?? []} onChanged={() => (publicSource.reload(), edited())} />}
         />
-        {error && <Alert severity="error">{error}</Alert>}
+        {job.error && <Alert severity="error">{job.error}</Alert>}
         {priced && <AskPlanSummary plan={priced.plan} />}
-        {running && <AskProgress api={api} jobId={job.id} onCancel={() => void run(() => api['jobs.cancel']({ id: job.id }))} />}
+        <RunningJob job={job} label="answering progress">
+          {(running) => <AskProgress api={api} jobId={running.id} />}
+        </RunningJob>
       </Section>
-      {current.data && (
+      {runs.current.data && (
         <Section title="Answers">
-          <AnswersView api={api} run={current.data} />
+          <AnswersView api={api} run={runs.current.data} />
         </Section>
       )}
       <Section title="Runs">
-        {runs.data && runs.data.length > 0 ? (
+        {runs.list.data && runs.list.data.length > 0 ? (
           <List dense aria-label="answering runs">
-            {runs.data.map((r) => (
-              <ListItemButton key={r.id} selected={r.id === selected} onClick={() => setSelected(r.id)}>
+            {runs.list.data.map((r) => (
+              <ListItemButton key={r.id} selected={r.id === runs.selected} onClick={() => runs.select(r.id)}>
                 <ListItemText primary={`Run ${r.id} · ${r.dataset} · ${r.aggregation} · ${r.queries} queries · ε = ${r.epsilon}`} secondary={`${r.status} · ${new Date(r.createdAt).toLocaleString()}`} />
               </ListItemButton>
             ))}
@@ -91,7 +67,7 @@ export function AskView({ api }: { api: VeilApi }) {
         )}
       </Section>
       <CertificateVerifier api={api} label="Exported DP prompt or DP answers (JSON)" />
-    </Stack>
+    </PageFrame>
   );
 }
 

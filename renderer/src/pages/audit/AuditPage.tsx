@@ -3,14 +3,16 @@
  * and attacks, run the audit as a job (progress, cancel), read the metrics and ROC curves,
  * the empirical ε beside the accounted ε, export the report, compare past audits.
  */
-import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { JobProgressBar } from '../../components/JobProgressBar';
+import { PageFrame } from '../../components/PageFrame';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
+import { useRuns } from '../../components/useRuns';
 import { useTrackedJob } from '../../components/useTrackedJob';
 import { ComparisonChart } from './AuditCharts';
 import { AuditForm, initialAuditForm, toAuditRequest } from './AuditForm';
@@ -19,13 +21,11 @@ import { AuditResultView } from './AuditResultView';
 function AuditView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState(initialAuditForm);
   const [formError, setFormError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
   const { busy, error, run } = useAsyncAction();
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
   const runs = useApiQuery(() => api['synth.list']({}), [api]);
-  const audits = useApiQuery(() => api['audit.list']({}), [api]);
-  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['audit.get']({ id: selected })), [api], selected);
-  const { job, track } = useTrackedJob(api, () => (audits.reload(), current.reload()));
+  const audits = useRuns({ list: () => api['audit.list']({}), get: (id) => api['audit.get']({ id }) }, [api]);
+  const { job, track } = useTrackedJob(api, audits.refresh);
   const running = job !== null && !job.finished;
 
   const start = async () => {
@@ -35,16 +35,12 @@ function AuditView({ api }: { api: VeilApi }) {
     const started = await run(() => api['audit.start'](checked.request));
     if (started) {
       track(started.jobId);
-      setSelected(started.auditId);
-      audits.reload();
+      audits.show(started.auditId);
     }
   };
 
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1200 }}>
-      <Typography variant="h5" component="h1">
-        Membership-inference audit
-      </Typography>
+    <PageFrame title="Membership-inference audit" maxWidth={1200}>
       <Typography variant="body2">
         An audit measures what an attacker gets from a prompt; the accountant’s ε bounds it from above. Audits read private records on this machine, are not charged to the ledger and release nothing: export a report only where the data itself may go.
       </Typography>
@@ -59,13 +55,13 @@ function AuditView({ api }: { api: VeilApi }) {
           </div>
         )}
       </Section>
-      {current.data && (
+      {audits.current.data && (
         <Section title="Audit result">
-          <AuditResultView api={api} audit={current.data} />
+          <AuditResultView api={api} audit={audits.current.data} />
         </Section>
       )}
       <Section title="Past audits">
-        {audits.data && audits.data.length > 0 ? (
+        {audits.list.data && audits.list.data.length > 0 ? (
           <>
             <Table size="small" aria-label="past audits">
               <TableHead>
@@ -76,8 +72,8 @@ function AuditView({ api }: { api: VeilApi }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {audits.data.map((a) => (
-                  <TableRow key={a.id} hover selected={a.id === selected} tabIndex={0} sx={{ cursor: 'pointer' }} onClick={() => setSelected(a.id)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelected(a.id)}>
+                {audits.list.data.map((a) => (
+                  <TableRow key={a.id} hover selected={a.id === audits.selected} tabIndex={0} sx={{ cursor: 'pointer' }} onClick={() => audits.select(a.id)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && audits.select(a.id)}>
                     <TableCell>{a.id}</TableCell>
                     <TableCell>{a.dataset}</TableCell>
                     <TableCell>{a.request.targets.map((t) => t.name).join('; ')}</TableCell>
@@ -87,13 +83,13 @@ function AuditView({ api }: { api: VeilApi }) {
                 ))}
               </TableBody>
             </Table>
-            <ComparisonChart audits={audits.data} />
+            <ComparisonChart audits={audits.list.data} />
           </>
         ) : (
           <Typography variant="body2">No audits yet.</Typography>
         )}
       </Section>
-    </Stack>
+    </PageFrame>
   );
 }
 

@@ -3,22 +3,18 @@
  * per example and δ. "Price" (Enter in any field) shows the plan and charges nothing; "Augment"
  * reserves exactly what was priced and starts the job.
  */
-import { Box, Button, Stack, Typography } from '@mui/material';
-import type { FormEvent } from 'react';
+import { Stack } from '@mui/material';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { DatasetSelect } from '../../components/DatasetSelect';
 import { FormTextField } from '../../components/FormTextField';
+import { PricedJobForm, type FormJob } from '../../components/PricedJobForm';
 import type { AugmentFormErrors, AugmentFormState } from './augmentForm';
 
 interface Props {
   form: AugmentFormState;
-  errors: AugmentFormErrors;
+  job: FormJob<AugmentFormErrors>;
   datasets: readonly Pick<DatasetDto, 'name'>[];
-  busy: boolean;
-  priced: boolean;
   onChange: (form: AugmentFormState) => void;
-  onPrice: () => void;
-  onStart: () => void;
 }
 
 type NumberKey = Exclude<keyof AugmentFormState, 'dataset'>;
@@ -31,38 +27,27 @@ const FIELDS: readonly [NumberKey, string, string][] = [
   ['delta', 'δ', 'empty: the budget’s δ'],
 ];
 
-export function AugmentForm({ form, errors, datasets, busy, priced, onChange, onPrice, onStart }: Props) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onPrice();
-  };
+export function AugmentForm({ form, job, datasets, onChange }: Props) {
+  const { errors } = job;
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="augmentation settings">
-      <Stack spacing={2}>
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <DatasetSelect
-            value={form.dataset}
-            names={datasets.map((d) => d.name)}
-            error={errors.dataset}
-            use="its private split places the centres; its public examples seed the model"
-            onChange={(dataset) => onChange({ ...form, dataset })}
-          />
-          {FIELDS.map(([name, label, helper]) => (
-            <FormTextField key={name} form={form} errors={errors} name={name} label={label} helper={helper} onChange={onChange} />
-          ))}
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button type="submit" variant="outlined" disabled={busy}>
-            Price
-          </Button>
-          <Button variant="contained" disabled={busy || !priced} onClick={onStart} aria-describedby="augment-note">
-            Augment
-          </Button>
-          <Typography id="augment-note" variant="body2" color="text.secondary">
-            {priced ? 'Augment reserves the ε shown below in the ledger.' : 'Price the settings first: nothing is charged until you press Augment.'}
-          </Typography>
-        </Stack>
+    <PricedJobForm
+      label="augmentation settings"
+      action="Augment"
+      job={job}
+      unpricedNote="Price the settings first: nothing is charged until you press Augment."
+    >
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <DatasetSelect
+          value={form.dataset}
+          names={datasets.map((d) => d.name)}
+          error={errors.dataset}
+          use="its private split places the centres; its public examples seed the model"
+          onChange={(dataset) => onChange({ ...form, dataset })}
+        />
+        {FIELDS.map(([name, label, helper]) => (
+          <FormTextField key={name} form={form} errors={errors} name={name} label={label} helper={helper} onChange={onChange} />
+        ))}
       </Stack>
-    </Box>
+    </PricedJobForm>
   );
 }

@@ -7,50 +7,34 @@
  */
 import { Alert, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { AugmentPlan, AugmentRequest } from '../../../../electron/shared/api/augmentation';
+import type { JobProgress } from '../../../../electron/shared/api/jobs';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { CertificateVerifier } from '../../components/CertificateVerifier';
+import { JobProgressBar } from '../../components/JobProgressBar';
 import { RetryAlert } from '../../components/RetryAlert';
 import { PageFrame } from '../../components/PageFrame';
+import { RunningJob } from '../../components/RunningJob';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
-import { useAsyncAction } from '../../components/useAsyncAction';
-import { usePricedPlan } from '../../components/usePricedPlan';
-import { useTrackedJob } from '../../components/useTrackedJob';
+import { usePricedJob } from '../../components/usePricedJob';
+import { useRuns } from '../../components/useRuns';
 import { ActiveModelNotice } from '../../components/ActiveModelNotice';
 import { AugmentForm } from './AugmentForm';
-import { initialAugmentForm, toAugmentRequest, type AugmentFormErrors, type AugmentFormState } from './augmentForm';
+import { initialAugmentForm, toAugmentRequest, type AugmentFormState } from './augmentForm';
 import { AugmentPlanSummary } from './AugmentPlanSummary';
-import { AugmentProgress } from './AugmentProgress';
 import { AugmentRunsList } from './AugmentRunsList';
 import { AugmentRunView } from './AugmentRunView';
 
+/** The stage (embedding, writing example i of M) from the job's progress events. */
+const describe = (p: Omit<JobProgress, 'jobId'>) => (p.message ? `${p.stage}: ${p.message}` : `${p.stage} (${p.done} of ${p.total})`);
+
 export function AugmentView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState<AugmentFormState>(initialAugmentForm);
-  const [errors, setErrors] = useState<AugmentFormErrors>({});
-  const [selected, setSelected] = useState<number | null>(null);
-  const { busy, error, run } = useAsyncAction();
-  const cancel = useAsyncAction();
-  const { priced, edited, submit, start } = usePricedPlan<AugmentRequest, AugmentPlan>((request) => api['augment.plan'](request), run);
   const datasets = useApiQuery(() => api['vault.listDatasets']({}), [api]);
-  const runs = useApiQuery(() => api['augment.list']({}), [api]);
-  const current = useApiQuery(() => (selected === null ? Promise.resolve(null) : api['augment.get']({ id: selected })), [api], selected);
-  const { job, track } = useTrackedJob(api, () => (runs.reload(), current.reload()));
-  const running = job !== null && !job.finished;
-
-  const price = () => {
-    const result = toAugmentRequest(form);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) void submit(result.request);
-  };
-  const augment = async () => {
-    const started = await start((request) => api['augment.start'](request));
-    if (!started) return;
-    track(started.jobId);
-    setSelected(started.runId);
-    runs.reload();
-  };
+  const runs = useRuns({ list: () => api['augment.list']({}), get: (id) => api['augment.get']({ id }) }, [api]);
+  const job = usePricedJob(api, { read: () => toAugmentRequest(form), price: (request) => api['augment.plan'](request), start: (request) => api['augment.start'](request), runs });
+  const { priced, edited } = job;
 
   return (
     <PageFrame title="Augment a thin public set">
@@ -59,27 +43,24 @@ export function AugmentView({ api }: { api: VeilApi }) {
         <RetryAlert what="list the datasets" error={datasets.error} onRetry={datasets.reload} />
         <AugmentForm
           form={form}
-          errors={errors}
+          job={job}
           datasets={datasets.data ?? []}
-          busy={busy || running}
-          priced={priced !== null}
           onChange={(next) => (edited(), setForm(next))}
-          onPrice={price}
-          onStart={() => void augment()}
         />
-        {error && <Alert severity="error">{error}</Alert>}
+        {job.error && <Alert severity="error">{job.error}</Alert>}
         {priced && <AugmentPlanSummary plan={priced.plan} />}
-        {running && <AugmentProgress job={job} cancelling={cancel.busy} onCancel={() => void cancel.run(() => api['jobs.cancel']({ id: job.id }))} />}
-        {cancel.error && <Alert severity="error">{cancel.error}</Alert>}
+        <RunningJob job={job} label="augmentation progress">
+          {(running) => <JobProgressBar job={running} what="Augmentation" describe={describe} />}
+        </RunningJob>
       </Section>
-      {current.data && (
+      {runs.current.data && (
         <Section title="Result">
-          <AugmentRunView api={api} run={current.data} />
+          <AugmentRunView api={api} run={runs.current.data} />
         </Section>
       )}
       <Section title="Runs">
-        <RetryAlert what="list the augmentation runs" error={runs.error} onRetry={runs.reload} />
-        {runs.data && runs.data.length > 0 ? <AugmentRunsList runs={runs.data} selected={selected} onSelect={setSelected} /> : <Typography variant="body2">No runs yet.</Typography>}
+        <RetryAlert what="list the augmentation runs" error={runs.list.error} onRetry={runs.list.reload} />
+        {runs.list.data && runs.list.data.length > 0 ? <AugmentRunsList runs={runs.list.data} selected={runs.selected} onSelect={runs.select} /> : <Typography variant="body2">No runs yet.</Typography>}
       </Section>
       <CertificateVerifier api={api} label="Exported veil.augmentation/v1 JSON" />
     </PageFrame>

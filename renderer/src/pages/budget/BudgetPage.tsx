@@ -4,11 +4,12 @@
  * running it, and the tamper-evident ledger — verify, export, print, record an external
  * release. Everything follows `ledger.changed`, so a release elsewhere shows at once.
  */
-import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { LedgerEntryDto } from '../../../../electron/shared/api/ledger';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
+import { PageFrame } from '../../components/PageFrame';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { BudgetCard } from './BudgetCard';
@@ -50,10 +51,7 @@ function BudgetView({ api }: { api: VeilApi }) {
   const detailsForDataset = plan.details?.headline.request.dataset === name ? plan.details : null;
 
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1200 }}>
-      <Typography variant="h5" component="h1">
-        Privacy budget
-      </Typography>
+    <PageFrame title="Privacy budget" maxWidth={1200}>
       <RetryAlert what="list the datasets" error={datasets.error} onRetry={datasets.reload} />
       <TextField
         select
@@ -93,7 +91,7 @@ function BudgetView({ api }: { api: VeilApi }) {
           <RecordReleaseDialog key={`release-${name}`} api={api} dataset={name} open={recording} onClose={() => setRecording(false)} />
         </>
       )}
-    </Stack>
+    </PageFrame>
   );
 }
 

@@ -3,9 +3,10 @@
  * a GGUF into llama.cpp with progress and see its metadata, the hardware (always), connect
  * an OpenAI-compatible server, switch back, unload, and try a prompt.
  */
-import { Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Typography } from '@mui/material';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
+import { PageFrame } from '../../components/PageFrame';
 import { requestStatusRefresh } from '../../components/statusRefresh';
 import { useApiQuery } from '../../components/useApiQuery';
 import { ActiveBackendCard } from './ActiveBackendCard';
@@ -20,10 +21,7 @@ export function ModelsView({ api }: { api: VeilApi }) {
   const { data: status, error, loading, reload: reloadStatus } = useApiQuery(() => api['model.status']({}), [api]);
   const reload = () => (reloadStatus(), requestStatusRefresh());
   return (
-    <Stack spacing={2} sx={{ p: 3, maxWidth: 1000 }} aria-busy={loading && !status ? true : undefined}>
-      <Typography variant="h5" component="h1">
-        Models
-      </Typography>
+    <PageFrame title="Models" maxWidth={1000} busy={loading && !status}>
       <RetryAlert what="read the model status" error={error} onRetry={reloadStatus} />
       {loading && !status && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }}>
@@ -43,7 +41,7 @@ export function ModelsView({ api }: { api: VeilApi }) {
           <RemoteBackendForm api={api} onConnected={reload} />
         </>
       )}
-    </Stack>
+    </PageFrame>
   );
 }
 

@@ -1,21 +1,18 @@
-/** A running job: token steps against the charged maximum, demonstrations, the text being written, Cancel. */
-import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+/** A running job's progress: token steps against the charged maximum, demonstrations, the text being written (RunningJob adds Cancel). */
+import { Box, LinearProgress, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { synthesisProgressSchema } from '../../../../electron/shared/api/synthesis';
 import type { VeilApi } from '../../../../electron/shared/contract';
 
 type Progress = z.infer<typeof synthesisProgressSchema>;
 
-export function LiveProgress({ api, jobId, onCancel }: { api: VeilApi; jobId: string; onCancel: () => void }) {
+export function LiveProgress({ api, jobId }: { api: VeilApi; jobId: string }) {
   const [progress, setProgress] = useState<Progress | null>(null);
-  // Generate is disabled as the job starts, which drops the focus: it moves here (not onto Cancel, which a second Enter would press).
-  const group = useRef<HTMLDivElement>(null);
-  useEffect(() => group.current?.focus(), []);
   useEffect(() => api.on('synth.progress', (p) => p.jobId === jobId && setProgress(p)), [api, jobId]);
   const percent = progress ? (100 * progress.stepsDone) / Math.max(progress.stepsMax, 1) : 0;
   return (
-    <Stack spacing={1} role="group" aria-label="generation progress" ref={group} tabIndex={-1} sx={{ outline: 'none' }}>
+    <>
       <LinearProgress variant={progress ? 'determinate' : 'indeterminate'} value={percent} aria-label="token steps" />
       <Typography variant="body2">
         {progress
@@ -28,11 +25,6 @@ export function LiveProgress({ api, jobId, onCancel }: { api: VeilApi; jobId: st
           {progress.current.text}
         </Box>
       )}
-      <Box>
-        <Button variant="outlined" color="warning" onClick={onCancel}>
-          Cancel (the reserved budget stays spent)
-        </Button>
-      </Box>
-    </Stack>
+    </>
   );
 }

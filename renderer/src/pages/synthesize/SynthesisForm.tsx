@@ -4,9 +4,8 @@
  * "Advanced". "Price" calibrates the noise and shows the cost against the budget;
  * "Generate" reserves it and starts the job.
  */
-import { Accordion, AccordionDetails, AccordionSummary, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { FormEvent } from 'react';
 import type { SavedPlan } from '../../../../electron/shared/api/planner';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import { LabelPicker } from './LabelPicker';
@@ -14,6 +13,7 @@ import { SavedPlanSelect } from './SavedPlanSelect';
 import { methodLabels } from '../../components/synthesisMethods';
 import { DatasetSelect } from '../../components/DatasetSelect';
 import { FormTextField } from '../../components/FormTextField';
+import { PricedJobForm, type FormJob } from '../../components/PricedJobForm';
 
 const samplingHelp: Record<SynthesisFormState['sampling'], string> = {
   'per-token': 'a fresh sample every token: most amplification, every step prefills M prompts',
@@ -26,17 +26,12 @@ type TextKey = Exclude<keyof SynthesisFormState, 'labels'>;
 
 interface Props {
   form: SynthesisFormState;
-  errors: Errors;
+  job: FormJob<Errors>;
   datasets: readonly Pick<DatasetDto, 'name' | 'task' | 'labels'>[];
   plans: readonly SavedPlan[];
-  busy: boolean;
-  /** Generate spends the budget: only once the current settings are priced and the cost is shown. */
-  priced: boolean;
   /** Why Generate is refused although priced (the price exceeds the budget), else null. */
   blocked?: string | null;
   onChange: (form: SynthesisFormState) => void;
-  onPrice: () => void;
-  onGenerate: () => void;
 }
 
 const advanced: [TextKey, string, string][] = [
@@ -47,87 +42,71 @@ const advanced: [TextKey, string, string][] = [
   ['rounds', 'Rounds T̂ (AdaDPSyn)', 'radius-reduction rounds, charged in full'],
 ];
 
-export function SynthesisForm({ form, errors, datasets, plans, busy, priced, blocked = null, onChange, onPrice, onGenerate }: Props) {
+export function SynthesisForm({ form, job, datasets, plans, blocked = null, onChange }: Props) {
+  const { errors } = job;
   const names = datasets.map((d) => d.name);
   const dataset = datasets.find((d) => d.name === form.dataset);
   const field = (key: TextKey, label: string, helper: string) => <FormTextField key={key} form={form} errors={errors} name={key} label={label} helper={helper} onChange={onChange} width={230} />;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onPrice();
-  };
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="synthesis settings">
-      <Stack spacing={2}>
-        <SavedPlanSelect plans={plans} onUse={(plan) => onChange(formFromPlan(form, plan))} />
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-          <DatasetSelect value={form.dataset} names={names} error={errors.dataset} use="its private split is used" onChange={(name) => onChange({ ...form, dataset: name, labels: null })} />
-          <TextField
-            select
-            label="Method"
-            value={form.method}
-            onChange={(e) => onChange({ ...form, method: e.target.value as SynthesisFormState['method'] })}
-            size="small"
-            sx={{ minWidth: 360 }}
-          >
-            {Object.entries(methodLabels).map(([value, label]) => (
-              <MenuItem key={value} value={value}>
-                {label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Sampling"
-            value={form.sampling}
-            onChange={(e) => onChange({ ...form, sampling: e.target.value as SynthesisFormState['sampling'] })}
-            helperText={samplingHelp[form.sampling]}
-            size="small"
-            sx={{ minWidth: 260 }}
-          >
-            <MenuItem value="per-token">Teachers drawn per token</MenuItem>
-            <MenuItem value="per-demonstration">Teachers drawn per demonstration</MenuItem>
-          </TextField>
-        </Stack>
-        {dataset?.task === 'classification' && dataset.labels.length > 0 && (
-          <LabelPicker labels={dataset.labels} value={form.labels} error={errors.labels} onChange={(labels) => onChange({ ...form, labels })} />
-        )}
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-          {field('shots', 'Shots', 'demonstrations, spread over the public labels')}
-          {field('epsilon', 'Total ε', 'for the whole job')}
-          {field('delta', 'δ', 'empty: the dataset budget δ')}
-        </Stack>
-        <Accordion variant="outlined" disableGutters>
-          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-            <Typography variant="body2">Advanced: ensemble and instruction</Typography>
-          </AccordionSummary>
-          <AccordionDetails>
-            <Stack spacing={2}>
-              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                {advanced.map(([key, label, helper]) => field(key, label, helper))}
-              </Stack>
-              <TextField
-                label="Instruction"
-                value={form.instruction}
-                onChange={(e) => onChange({ ...form, instruction: e.target.value })}
-                helperText="empty: a default instruction for the task"
-                multiline
-                minRows={2}
-              />
-            </Stack>
-          </AccordionDetails>
-        </Accordion>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button type="submit" variant="outlined" disabled={busy}>
-            Price
-          </Button>
-          <Button variant="contained" disabled={busy || !priced || blocked !== null} onClick={onGenerate} aria-describedby="generate-note">
-            Generate
-          </Button>
-          <Typography id="generate-note" variant="body2" color="text.secondary">
-            {blocked ?? (priced ? 'Generate reserves the ε shown below in the ledger.' : 'Price the settings first: Generate spends the budget the price shows.')}
-          </Typography>
-        </Stack>
+    <PricedJobForm label="synthesis settings" action="Generate" job={job} blocked={blocked}>
+      <SavedPlanSelect plans={plans} onUse={(plan) => onChange(formFromPlan(form, plan))} />
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+        <DatasetSelect value={form.dataset} names={names} error={errors.dataset} use="its private split is used" onChange={(name) => onChange({ ...form, dataset: name, labels: null })} />
+        <TextField
+          select
+          label="Method"
+          value={form.method}
+          onChange={(e) => onChange({ ...form, method: e.target.value as SynthesisFormState['method'] })}
+          size="small"
+          sx={{ minWidth: 360 }}
+        >
+          {Object.entries(methodLabels).map(([value, label]) => (
+            <MenuItem key={value} value={value}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Sampling"
+          value={form.sampling}
+          onChange={(e) => onChange({ ...form, sampling: e.target.value as SynthesisFormState['sampling'] })}
+          helperText={samplingHelp[form.sampling]}
+          size="small"
+          sx={{ minWidth: 260 }}
+        >
+          <MenuItem value="per-token">Teachers drawn per token</MenuItem>
+          <MenuItem value="per-demonstration">Teachers drawn per demonstration</MenuItem>
+        </TextField>
       </Stack>
-    </Box>
+      {dataset?.task === 'classification' && dataset.labels.length > 0 && (
+        <LabelPicker labels={dataset.labels} value={form.labels} error={errors.labels} onChange={(labels) => onChange({ ...form, labels })} />
+      )}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+        {field('shots', 'Shots', 'demonstrations, spread over the public labels')}
+        {field('epsilon', 'Total ε', 'for the whole job')}
+        {field('delta', 'δ', 'empty: the dataset budget δ')}
+      </Stack>
+      <Accordion variant="outlined" disableGutters>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          <Typography variant="body2">Advanced: ensemble and instruction</Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+              {advanced.map(([key, label, helper]) => field(key, label, helper))}
+            </Stack>
+            <TextField
+              label="Instruction"
+              value={form.instruction}
+              onChange={(e) => onChange({ ...form, instruction: e.target.value })}
+              helperText="empty: a default instruction for the task"
+              multiline
+              minRows={2}
+            />
+          </Stack>
+        </AccordionDetails>
+      </Accordion>
+    </PricedJobForm>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { DatasetDto } from '../../../../electron/shared/api/vault';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
+import { PageFrame } from '../../components/PageFrame';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
@@ -61,18 +62,20 @@ function VaultView({ api }: { api: VeilApi }) {
   };
 
   return (
-    <Stack spacing={2} sx={{ p: 3 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Vault
-        </Typography>
-        <Button variant="contained" onClick={() => setDialog('create')}>
-          New dataset
-        </Button>
-        <MenuButton variant="outlined" options={SAMPLES} disabled={sample.busy} onPick={(kind) => void loadSample(kind as SampleKind)}>
-          {sample.busy ? 'Loading sample…' : 'Load sample dataset'}
-        </MenuButton>
-      </Stack>
+    <PageFrame
+      title="Vault"
+      maxWidth="none"
+      actions={
+        <>
+          <Button variant="contained" onClick={() => setDialog('create')}>
+            New dataset
+          </Button>
+          <MenuButton variant="outlined" options={SAMPLES} disabled={sample.busy} onPick={(kind) => void loadSample(kind as SampleKind)}>
+            {sample.busy ? 'Loading sample…' : 'Load sample dataset'}
+          </MenuButton>
+        </>
+      }
+    >
       <RetryAlert what="list the datasets" error={datasets.error} onRetry={datasets.reload} />
       {sample.error && <Alert severity="error">Could not load the sample: {sample.error}</Alert>}
       {sampleLoaded && (
@@ -120,7 +123,7 @@ function VaultView({ api }: { api: VeilApi }) {
       {dialog === 'import' && dataset && <ImportDialog api={api} dataset={dataset} onImported={changed} onClose={() => setDialog(null)} />}
       {dialog === 'export' && dataset && <ExportDialog api={api} dataset={dataset} onClose={() => setDialog(null)} />}
       {doomed && <DeleteDatasetDialog api={api} dataset={doomed} onRemoving={removal.removing} onDone={(message) => (removal.removed(), setDoomed(null), setNotice(message), changed())} onClose={() => setDoomed(null)} />}
-    </Stack>
+    </PageFrame>
   );
 }
 

@@ -14,7 +14,7 @@ function labels(form: AskFormState, errors: Partial<Record<keyof AskFormState, s
   const container = document.createElement('div');
   const root = createRoot(container);
   const effective = effectiveAggregation(form, datasets.find((d) => d.name === form.dataset)?.task, false);
-  act(() => root.render(<AskForm form={form} errors={errors} datasets={datasets} busy={false} priced={false} onChange={() => {}} onPrice={() => {}} onAsk={() => {}} effective={effective} />));
+  act(() => root.render(<AskForm form={form} job={{ errors, busy: false, priced: null, price: () => {}, begin: async () => {} }} datasets={datasets} onChange={() => {}} effective={effective} />));
   const found = [...container.querySelectorAll('label')].map((l) => l.textContent ?? '');
   const text = container.textContent ?? '';
   act(() => root.unmount());

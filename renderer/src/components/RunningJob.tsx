@@ -1,0 +1,46 @@
+/**
+ * A page's running job (usePricedJob): what it has done so far, given by the page, and Cancel
+ * (the reserved budget stays spent), in a group named `label`; a refused cancel shows under it.
+ * The start button is disabled as the job starts, which drops the focus: it moves to the group
+ * (not onto Cancel, which a second Enter would press).
+ */
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { PricedJob } from './usePricedJob';
+import type { TrackedJob } from './useTrackedJob';
+
+interface Props {
+  job: Pick<PricedJob<unknown, unknown, unknown>, 'running' | 'cancel' | 'cancelling' | 'cancelError'>;
+  /** The group's accessible name, e.g. "generation progress". */
+  label: string;
+  /** The job's progress: a bar and a line. */
+  children: (job: TrackedJob) => ReactNode;
+}
+
+export function RunningJob({ job, label, children }: Props) {
+  return (
+    <>
+      {job.running && (
+        <ProgressGroup key={job.running.id} label={label} cancelling={job.cancelling} onCancel={job.cancel}>
+          {children(job.running)}
+        </ProgressGroup>
+      )}
+      {job.cancelError && <Alert severity="error">{job.cancelError}</Alert>}
+    </>
+  );
+}
+
+function ProgressGroup({ label, cancelling, onCancel, children }: { label: string; cancelling: boolean; onCancel: () => void; children: ReactNode }) {
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => group.current?.focus(), []);
+  return (
+    <Stack spacing={1} role="group" aria-label={label} ref={group} tabIndex={-1} sx={{ outline: 'none' }}>
+      {children}
+      <Box>
+        <Button variant="outlined" color="warning" disabled={cancelling} onClick={onCancel}>
+          {cancelling ? 'Cancelling…' : 'Cancel (the reserved budget stays spent)'}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
