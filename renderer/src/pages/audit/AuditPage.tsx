@@ -20,7 +20,7 @@ import { ComparisonChart } from './AuditCharts';
 import { AuditForm, initialAuditForm, toAuditRequest } from './AuditForm';
 import { AuditResultView } from './AuditResultView';
 
-function AuditView({ api }: { api: VeilApi }) {
+export function AuditView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState(initialAuditForm);
   const [formError, setFormError] = useState<string | null>(null);
   const { busy, error, run } = useAsyncAction();
