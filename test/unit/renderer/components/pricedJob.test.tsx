@@ -18,6 +18,7 @@ import { RunningJob } from '../../../../renderer/src/components/RunningJob';
 import { usePricedJob, type Checked } from '../../../../renderer/src/components/usePricedJob';
 import { useRuns } from '../../../../renderer/src/components/useRuns';
 import { container, mountEachTest, root } from '../reactRoot';
+import { emit, on, resetEvents } from '../apiEvents';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -42,7 +43,6 @@ let cancels: { id: string; answer: Deferred<{ cancelled: boolean }> }[];
 let jobsGet: (id: string) => Promise<JobRecord>;
 let listed: number;
 let read: number[];
-let listeners: Map<string, Set<(payload: unknown) => void>>;
 
 const never = () => new Promise<never>(() => undefined);
 const api = {
@@ -52,11 +52,7 @@ const api = {
     cancels.push({ id, answer });
     return answer.promise;
   },
-  on: (event: string, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set.add(listener));
-    return () => set.delete(listener);
-  },
+  on,
 } as unknown as VeilApi;
 
 function TestPage({ cancelLabel }: { cancelLabel?: string }) {
@@ -82,7 +78,6 @@ function TestPage({ cancelLabel }: { cancelLabel?: string }) {
 }
 
 const settle = () => act(async () => undefined);
-const emit = (event: string, payload: unknown) => act(() => listeners.get(event)?.forEach((l) => l(payload)));
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name);
 const click = async (element: HTMLElement | undefined) => {
   expect(element).toBeDefined();
@@ -109,7 +104,7 @@ beforeEach(async () => {
   jobsGet = never;
   listed = 0;
   read = [];
-  listeners = new Map();
+  resetEvents();
   act(() => root.render(<TestPage />));
   await settle();
 });

@@ -11,9 +11,9 @@ import type { VeilApi } from '../../../../../electron/shared/contract';
 import { AuditView } from '../../../../../renderer/src/pages/audit/AuditPage';
 import { chooseOption } from '../../formInput';
 import { container, mountEachTest, root } from '../../reactRoot';
+import { emit, on, resetEvents } from '../../apiEvents';
 
 let cancels: { id: string; reject: (error: Error) => void }[];
-let listeners: Map<string, Set<(payload: unknown) => void>>;
 
 const never = () => new Promise<never>(() => undefined);
 const api = {
@@ -24,15 +24,10 @@ const api = {
   'audit.start': async () => ({ jobId: 'job-1', auditId: 5 }),
   'jobs.get': never,
   'jobs.cancel': ({ id }: { id: string }) => new Promise((_resolve, reject) => cancels.push({ id, reject })),
-  on: (event: string, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set.add(listener));
-    return () => set.delete(listener);
-  },
+  on,
 } as unknown as VeilApi;
 
 const settle = () => act(async () => undefined);
-const emit = (event: string, payload: unknown) => act(() => listeners.get(event)?.forEach((l) => l(payload)));
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name);
 const group = () => container.querySelector<HTMLElement>('[role="group"][aria-label="audit progress"]');
 const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
@@ -40,7 +35,7 @@ const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((a) =
 mountEachTest();
 beforeEach(async () => {
   cancels = [];
-  listeners = new Map();
+  resetEvents();
   act(() => root.render(<AuditView api={api} />));
   await settle();
 });

@@ -14,6 +14,7 @@ import type { VeilApi } from '../../../../../electron/shared/contract';
 import { AugmentView } from '../../../../../renderer/src/pages/augment/AugmentPage';
 import { chooseOption, field, typeInto } from '../../formInput';
 import { container, mountEachTest, root } from '../../reactRoot';
+import { emit, on, resetEvents } from '../../apiEvents';
 
 interface Pending<I, O> {
   input: I;
@@ -24,7 +25,6 @@ interface Pending<I, O> {
 let plans: Pending<AugmentRequest, AugmentPlan>[];
 let starts: AugmentRequest[];
 let runs: AugmentationRunDto[];
-let listeners: Map<string, Set<(payload: unknown) => void>>;
 
 const plan = (request: AugmentRequest): AugmentPlan => ({
   dataset: request.dataset, rho: 0.01, depth: request.depth, event: { kind: 'pure', epsilon: request.epsilon, neighbouring: 'add-remove' },
@@ -45,15 +45,10 @@ const api = {
   'augment.start': async (request: AugmentRequest) => (starts.push(request), { jobId: 'job-1', runId: 1 }),
   'jobs.get': never,
   'model.status': never,
-  on: (event: string, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set.add(listener));
-    return () => set.delete(listener);
-  },
+  on,
 } as unknown as VeilApi;
 
 const settle = () => act(async () => undefined);
-const emit = (event: string, payload: unknown) => act(() => listeners.get(event)?.forEach((l) => l(payload)));
 const text = () => container.textContent ?? '';
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name)!;
 const click = (element: HTMLElement) => act(() => element.click());
@@ -67,7 +62,7 @@ beforeEach(async () => {
   plans = [];
   starts = [];
   runs = [];
-  listeners = new Map();
+  resetEvents();
   act(() => root.render(<AugmentView api={api} />));
   await settle();
 });
