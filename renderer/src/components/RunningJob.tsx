@@ -1,27 +1,29 @@
 /**
- * A page's running job (usePricedJob): what it has done so far, given by the page, and Cancel
- * (the reserved budget stays spent), in a group named `label`; a refused cancel shows under it.
+ * A page's running job (usePricedJob, or useTrackedJob with useJobCancel): what it has done so far,
+ * given by the page, and Cancel, in a group named `label`; a refused cancel shows under it.
  * The start button is disabled as the job starts, which drops the focus: it moves to the group
  * (not onto Cancel, which a second Enter would press).
  */
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { PricedJob } from './usePricedJob';
+import type { JobCancel } from './useJobCancel';
 import type { TrackedJob } from './useTrackedJob';
 
 interface Props {
-  job: Pick<PricedJob<unknown, unknown, unknown>, 'running' | 'cancel' | 'cancelling' | 'cancelError'>;
+  job: JobCancel & { running: TrackedJob | null };
   /** The group's accessible name, e.g. "generation progress". */
   label: string;
+  /** The Cancel button's text; the default is for a job that charged the ledger. */
+  cancelLabel?: string;
   /** The job's progress: a bar and a line. */
   children: (job: TrackedJob) => ReactNode;
 }
 
-export function RunningJob({ job, label, children }: Props) {
+export function RunningJob({ job, label, cancelLabel = 'Cancel (the reserved budget stays spent)', children }: Props) {
   return (
     <>
       {job.running && (
-        <ProgressGroup key={job.running.id} label={label} cancelling={job.cancelling} onCancel={job.cancel}>
+        <ProgressGroup key={job.running.id} label={label} cancelLabel={cancelLabel} cancelling={job.cancelling} onCancel={job.cancel}>
           {children(job.running)}
         </ProgressGroup>
       )}
@@ -30,7 +32,15 @@ export function RunningJob({ job, label, children }: Props) {
   );
 }
 
-function ProgressGroup({ label, cancelling, onCancel, children }: { label: string; cancelling: boolean; onCancel: () => void; children: ReactNode }) {
+interface GroupProps {
+  label: string;
+  cancelLabel: string;
+  cancelling: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+function ProgressGroup({ label, cancelLabel, cancelling, onCancel, children }: GroupProps) {
   const group = useRef<HTMLDivElement>(null);
   useEffect(() => group.current?.focus(), []);
   return (
@@ -38,7 +48,7 @@ function ProgressGroup({ label, cancelling, onCancel, children }: { label: strin
       {children}
       <Box>
         <Button variant="outlined" color="warning" disabled={cancelling} onClick={onCancel}>
-          {cancelling ? 'Cancelling…' : 'Cancel (the reserved budget stays spent)'}
+          {cancelling ? 'Cancelling…' : cancelLabel}
         </Button>
       </Box>
     </Stack>

@@ -1,12 +1,13 @@
 /**
  * A page's priced job (Synthesize, Ask, Augment): read the form (its errors shown under the
  * fields), price its request (usePricedPlan), start exactly the priced request, follow the job
- * it starts (useTrackedJob) and cancel it. Pricing and starting share one busy flag and error;
- * cancelling has its own, so "Cancelling…" shows on Cancel and a refused cancel shows apart.
+ * it starts (useTrackedJob) and cancel it (useJobCancel). Pricing and starting share one busy flag
+ * and error; cancelling has its own, so "Cancelling…" shows on Cancel and a refused cancel shows apart.
  */
 import { useState } from 'react';
 import type { VeilApi } from '../../../electron/shared/contract';
 import { useAsyncAction } from './useAsyncAction';
+import { useJobCancel, type JobCancel } from './useJobCancel';
 import { usePricedPlan, type Priced } from './usePricedPlan';
 import type { Runs } from './useRuns';
 import { useTrackedJob, type TrackedJob } from './useTrackedJob';
@@ -24,7 +25,7 @@ interface Options<Request, Plan, Errors> {
   runs: Pick<Runs<unknown, unknown>, 'show' | 'refresh'>;
 }
 
-export interface PricedJob<Request, Plan, Errors> {
+export interface PricedJob<Request, Plan, Errors> extends JobCancel {
   /** The price shown, bound to the request it priced; null before a price and after any edit. */
   priced: Priced<Request, Plan> | null;
   /** The form changed: the shown price, and any on its way, no longer apply. */
@@ -43,10 +44,6 @@ export interface PricedJob<Request, Plan, Errors> {
   error: string | null;
   /** The job while it runs; null before the first and once it has ended. */
   running: TrackedJob | null;
-  /** Asks the service to cancel the running job (its reservation stays charged). */
-  cancel: () => void;
-  cancelling: boolean;
-  cancelError: string | null;
 }
 
 export function usePricedJob<Request, Plan, Errors>(api: VeilApi, options: Options<Request, Plan, Errors>): PricedJob<Request, Plan, Errors> {
@@ -54,8 +51,8 @@ export function usePricedJob<Request, Plan, Errors>(api: VeilApi, options: Optio
   const action = useAsyncAction();
   const { priced, edited, submit, start } = usePricedPlan<Request, Plan>(options.price, action.run);
   const { job, track } = useTrackedJob(api, options.runs.refresh);
-  const cancelling = useAsyncAction();
   const running = job !== null && !job.finished ? job : null;
+  const jobCancel = useJobCancel(api, running);
 
   const check = () => {
     const form = options.read();
@@ -72,9 +69,6 @@ export function usePricedJob<Request, Plan, Errors>(api: VeilApi, options: Optio
     track(started.jobId);
     options.runs.show(started.runId);
   };
-  const cancel = () => {
-    if (running) void cancelling.run(() => api['jobs.cancel']({ id: running.id }));
-  };
 
   return {
     priced,
@@ -86,8 +80,6 @@ export function usePricedJob<Request, Plan, Errors>(api: VeilApi, options: Optio
     busy: action.busy || running !== null,
     error: action.error,
     running,
-    cancel,
-    cancelling: cancelling.busy,
-    cancelError: cancelling.error,
+    ...jobCancel,
   };
 }

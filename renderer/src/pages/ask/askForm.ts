@@ -1,6 +1,7 @@
 /** The Ask form's state (text fields as typed) and its validation into an ask.plan / ask.start request. */
 import type { AnswerMethodName } from '../../../../electron/shared/api/answering';
 import type { MethodInput } from '../../../../electron/shared/contract';
+import type { Checked } from '../../components/usePricedJob';
 import { initialSgaForm, sgaRequestPart, type SgaFormState } from './sgaForm';
 
 export type Request = MethodInput<'ask.plan'>;
@@ -50,7 +51,7 @@ type Errors = Partial<Record<keyof AskFormState, string>>;
 export const queryLines = (text: string) => text.split(/\r?\n/).map((q) => q.trim()).filter((q) => q !== '');
 
 /** `aggregation`: the one the request gets (the page resolves the default), so that only the fields it uses are checked and sent. */
-export function toAskRequest(form: AskFormState, aggregation: AnswerMethodName | '' = form.aggregation): { ok: true; request: Request } | { ok: false; errors: Errors } {
+export function toAskRequest(form: AskFormState, aggregation: AnswerMethodName | '' = form.aggregation): Checked<Request, Errors> {
   const sga = sgaRequestPart(form, aggregation);
   const errors: Errors = { ...sga.errors };
   const number = (key: 'epsilon' | 'ensemble' | 'shots' | 'evaluate' | 'candidates' | 'keywords', integer: boolean, max: number) => {

@@ -3,22 +3,24 @@
  * and attacks, run the audit as a job (progress, cancel), read the metrics and ROC curves,
  * the empirical ε beside the accounted ε, export the report, compare past audits.
  */
-import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { VeilApi } from '../../../../electron/shared/contract';
 import { connection } from '../../api/client';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { PageFrame } from '../../components/PageFrame';
+import { RunningJob } from '../../components/RunningJob';
 import { Section } from '../../components/Section';
 import { useApiQuery } from '../../components/useApiQuery';
 import { useAsyncAction } from '../../components/useAsyncAction';
+import { useJobCancel } from '../../components/useJobCancel';
 import { useRuns } from '../../components/useRuns';
 import { useTrackedJob } from '../../components/useTrackedJob';
 import { ComparisonChart } from './AuditCharts';
 import { AuditForm, initialAuditForm, toAuditRequest } from './AuditForm';
 import { AuditResultView } from './AuditResultView';
 
-function AuditView({ api }: { api: VeilApi }) {
+export function AuditView({ api }: { api: VeilApi }) {
   const [form, setForm] = useState(initialAuditForm);
   const [formError, setFormError] = useState<string | null>(null);
   const { busy, error, run } = useAsyncAction();
@@ -26,7 +28,8 @@ function AuditView({ api }: { api: VeilApi }) {
   const runs = useApiQuery(() => api['synth.list']({}), [api]);
   const audits = useRuns({ list: () => api['audit.list']({}), get: (id) => api['audit.get']({ id }) }, [api]);
   const { job, track } = useTrackedJob(api, audits.refresh);
-  const running = job !== null && !job.finished;
+  const running = job !== null && !job.finished ? job : null;
+  const jobCancel = useJobCancel(api, running);
 
   const start = async () => {
     const checked = toAuditRequest(form);
@@ -45,15 +48,12 @@ function AuditView({ api }: { api: VeilApi }) {
         An audit measures what an attacker gets from a prompt; the accountant’s ε bounds it from above. Audits read private records on this machine, are not charged to the ledger and release nothing: export a report only where the data itself may go.
       </Typography>
       <Section title="New audit">
-        <AuditForm form={form} datasets={datasets.data ?? []} runs={runs.data ?? []} busy={busy || running} onChange={setForm} onStart={() => void start()} />
+        <AuditForm form={form} datasets={datasets.data ?? []} runs={runs.data ?? []} busy={busy || running !== null} onChange={setForm} onStart={() => void start()} />
         {formError && <Alert severity="warning">{formError}</Alert>}
         {error && <Alert severity="error">{error}</Alert>}
-        {job && <JobProgressBar job={job} what="Audit" describe={(p) => `${p.stage}: ${p.done} of ${p.total}`} />}
-        {running && (
-          <div>
-            <Button variant="outlined" color="warning" onClick={() => void run(() => api['jobs.cancel']({ id: job.id }))}>Cancel audit</Button>
-          </div>
-        )}
+        <RunningJob job={{ running, ...jobCancel }} label="audit progress" cancelLabel="Cancel audit">
+          {(audit) => <JobProgressBar job={audit} what="Audit" describe={(p) => `${p.stage}: ${p.done} of ${p.total}`} />}
+        </RunningJob>
       </Section>
       {audits.current.data && (
         <Section title="Audit result">

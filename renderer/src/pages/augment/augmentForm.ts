@@ -5,6 +5,7 @@
  */
 import { augmentRequestSchema, type AugmentRequest } from '../../../../electron/shared/api/augmentation';
 import { numberRule } from '../../components/numberRule';
+import type { Checked } from '../../components/usePricedJob';
 
 export interface AugmentFormState {
   dataset: string;
@@ -31,7 +32,7 @@ const NUMBER_FIELDS: readonly NumberField[] = ['epsilon', 'delta', 'examples', '
 /** A typed number: NaN for an empty or non-numeric text (the schema then names the rule). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
-export function toAugmentRequest(form: AugmentFormState): { ok: true; request: AugmentRequest } | { ok: false; errors: AugmentFormErrors } {
+export function toAugmentRequest(form: AugmentFormState): Checked<AugmentRequest, AugmentFormErrors> {
   const input: Record<string, unknown> = { dataset: form.dataset };
   for (const key of NUMBER_FIELDS) if (key !== 'delta' || form.delta.trim() !== '') input[key] = numberOf(form[key]);
   const parsed = augmentRequestSchema.safeParse(input);

@@ -2,6 +2,7 @@
 import type { SavedPlan } from '../../../../electron/shared/api/planner';
 import { synthesisRequestFromPlan, type SynthesisMethod } from '../../../../electron/shared/api/synthesis';
 import type { MethodInput } from '../../../../electron/shared/contract';
+import type { Checked } from '../../components/usePricedJob';
 
 export interface SynthesisFormState {
   dataset: string;
@@ -58,7 +59,7 @@ export function formFromPlan(form: SynthesisFormState, plan: SavedPlan): Synthes
 }
 
 export type Request = MethodInput<'synth.plan'>;
-export type FormResult = { ok: true; request: Request } | { ok: false; errors: Partial<Record<keyof SynthesisFormState, string>> };
+export type FormResult = Checked<Request, Partial<Record<keyof SynthesisFormState, string>>>;
 
 const integerFields = [
   ['shots', 1, 64],

@@ -3,9 +3,10 @@
  * The priced job the Synthesize, Ask and Augment pages share (usePricedJob, useRuns, PricedJobForm,
  * RunningJob), on a page of its own against a scripted API: a form with errors prices nothing; the
  * start button waits for a price; a started job's run is selected and listed; its progress shows in
- * a focused group; Cancel cancels that job (Cancelling… until the service answers, a refusal shown
- * with the job still followed); a cancelled or failed end (from the event or from jobs.get) drops the
- * group, frees the form and reads the runs again; a refused start follows nothing.
+ * a focused group; Cancel (named by the page) cancels that job (Cancelling… until the service answers,
+ * a refusal shown with the job still followed, and gone with its end); a cancelled or failed end (from
+ * the event or from jobs.get) drops the group, frees the form and reads the runs again; a refused
+ * start follows nothing.
  */
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { RunningJob } from '../../../../renderer/src/components/RunningJob';
 import { usePricedJob, type Checked } from '../../../../renderer/src/components/usePricedJob';
 import { useRuns } from '../../../../renderer/src/components/useRuns';
 import { container, mountEachTest, root } from '../reactRoot';
+import { emit, on, resetEvents } from '../apiEvents';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -41,7 +43,6 @@ let cancels: { id: string; answer: Deferred<{ cancelled: boolean }> }[];
 let jobsGet: (id: string) => Promise<JobRecord>;
 let listed: number;
 let read: number[];
-let listeners: Map<string, Set<(payload: unknown) => void>>;
 
 const never = () => new Promise<never>(() => undefined);
 const api = {
@@ -51,14 +52,10 @@ const api = {
     cancels.push({ id, answer });
     return answer.promise;
   },
-  on: (event: string, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set.add(listener));
-    return () => set.delete(listener);
-  },
+  on,
 } as unknown as VeilApi;
 
-function TestPage() {
+function TestPage({ cancelLabel }: { cancelLabel?: string }) {
   const runs = useRuns({ list: async () => (listed++, []), get: async (id) => (read.push(id), { id }) }, [api]);
   const job = usePricedJob(api, {
     read: () => form,
@@ -73,7 +70,7 @@ function TestPage() {
       </PricedJobForm>
       {job.error && <p role="alert">{job.error}</p>}
       <p data-testid="selected">{runs.selected ?? 'none'}</p>
-      <RunningJob job={job} label="test progress">
+      <RunningJob job={job} label="test progress" cancelLabel={cancelLabel}>
         {(running) => <JobProgressBar job={running} what="Test" />}
       </RunningJob>
     </>
@@ -81,7 +78,6 @@ function TestPage() {
 }
 
 const settle = () => act(async () => undefined);
-const emit = (event: string, payload: unknown) => act(() => listeners.get(event)?.forEach((l) => l(payload)));
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name);
 const click = async (element: HTMLElement | undefined) => {
   expect(element).toBeDefined();
@@ -108,7 +104,7 @@ beforeEach(async () => {
   jobsGet = never;
   listed = 0;
   read = [];
-  listeners = new Map();
+  resetEvents();
   act(() => root.render(<TestPage />));
   await settle();
 });
@@ -176,15 +172,32 @@ describe('a page’s priced job', () => {
     expect(listed).toBe(listedBefore + 1);
   });
 
-  it('shows a refused cancel under the group and keeps following the job', async () => {
+  it('shows a refused cancel under the group and keeps following the job; the refusal goes with the job’s end', async () => {
     await startJob();
     await click(button('Cancel (the reserved budget stays spent)'));
     await act(async () => cancels[0].answer.reject(new Error('job-1 is not running')));
-    expect(container.textContent).toContain('job-1 is not running');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('job-1 is not running');
     expect(group()).not.toBeNull();
     expect(button('Cancel (the reserved budget stays spent)')!.disabled).toBe(false);
     emit('job.progress', { jobId: 'job-1', stage: 'writing', done: 3, total: 4, message: 'step 4 of 4' });
     expect(group()!.textContent).toContain('step 4 of 4 — 75 %');
+
+    emit('job.finished', finished('succeeded')); // the cancel had raced the job's end
+    await settle();
+    expect(group()).toBeNull();
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+
+    startAnswer = async () => ({ jobId: 'job-2', runId: 8 });
+    await startJob();
+    expect(group()).not.toBeNull();
+    expect(container.querySelector('[role="alert"]')).toBeNull(); // nor beside the next job
+  });
+
+  it('names Cancel as the page says (cancelLabel)', async () => {
+    act(() => root.render(<TestPage cancelLabel="Cancel audit" />));
+    await startJob();
+    await click(button('Cancel audit'));
+    expect(cancels.map((c) => c.id)).toEqual(['job-1']);
   });
 
   it('shows a refused start in the service’s words and follows nothing', async () => {
