@@ -22,7 +22,7 @@ interface BudgetOptions {
 }
 
 /** N in words: what it counts, or that the private split is empty. */
-export function privacyUnitsText(units: PrivacyUnitsDto): string {
+function privacyUnitsText(units: PrivacyUnitsDto): string {
   if (units.n === null) return `"${units.dataset}" has no private records: no privacy units to count`;
   const what = units.unit === 'subject' ? 'subjects of the private split; a record without a subject id is its own subject' : 'records of the private split';
   return `"${units.dataset}": N = ${units.n} privacy units (${what})`;

@@ -32,7 +32,7 @@ import { RefusalError } from '../refusalError';
 import type { LabelledExample, SynthesisDataset, SynthesisSource } from '../synthesis/synthesisSource';
 import { publicExampleCount, publicExamples as readPublicExamples } from '../answering/publicExamples';
 import { PUBLIC_EXAMPLES_LIMIT } from '../answering/sgaSettings';
-import { holdsContentHash } from '../vault/records';
+import { heldHashes } from '../vault/records';
 import type { VaultService } from '../vault/vaultService';
 import type { AugmentationRunStore } from './augmentationRunStore';
 import { augmentationInstruction, augmentationTags, exampleWriter, seedExamples, WRITE_ATTEMPTS } from './exampleWriter';
@@ -130,7 +130,7 @@ export class AugmentationService {
       const { seeds, fallback } = seedExamples(dataset, publicExamples, released.seeds, plan.depth);
       const write = await exampleWriter({
         model: prep.model.model, source: this.source, dataset, instruction: augmentationInstruction(dataset, atStart.description),
-        seeds, maxTokens: request.maxTokens, tags: augmentationTags(runId), holds: (hash) => holdsContentHash(this.ledger.db, dataset.id, hash),
+        seeds, maxTokens: request.maxTokens, tags: augmentationTags(runId), holds: async (hash) => (await heldHashes(this.ledger.db, dataset.id, [hash])).has(hash),
         signal: job.signal, throwIfCancelled: () => job.throwIfCancelled(),
       });
       let written: { index: number; record: NewRecord }[] = [];

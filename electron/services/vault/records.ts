@@ -66,11 +66,6 @@ export async function datasetIdSpan(q: Queryable, datasetId: number): Promise<{ 
   return (await q.get<{ n: number; first: number | null; last: number | null }>('SELECT COUNT(*) AS n, MIN(id) AS first, MAX(id) AS last FROM records WHERE dataset_id = $datasetId', { datasetId }))!;
 }
 
-/** Whether the dataset already holds a text of this content hash (contentHash), in any split. */
-export async function holdsContentHash(q: Queryable, datasetId: number, hash: string): Promise<boolean> {
-  return (await q.get<{ one: number }>('SELECT 1 AS one FROM records WHERE dataset_id = $datasetId AND content_hash = $hash', { datasetId, hash })) !== undefined;
-}
-
 /** Which of these content hashes the dataset already holds, in one query (the unique (dataset_id, content_hash) key). */
 export async function heldHashes(q: Queryable, datasetId: number, hashes: readonly string[]): Promise<Set<string>> {
   const rows = await q.all<{ hash: string }>('SELECT content_hash AS hash FROM records WHERE dataset_id = $datasetId AND content_hash IN (SELECT value FROM json_each($hashes))', { datasetId, hashes: JSON.stringify(hashes) });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   expect(job.status).toBe('succeeded');
   model = await (await getModelService(ws.ctx)).current();
 }, 120_000);
-afterAll(async () => ws?.dispose());
+afterAll(async () => ws?.remove());
 
 /** The model, recording what it generates from prompts that hold no private record (the public candidates). */
 function recording(publicOutputs: string[]): LanguageModel {

@@ -9,19 +9,16 @@
  * the aggregation the preview named: its sample is drawn among the records with an output (it
  * was drawn among all public records, missed the one output and ran embedding instead of sga).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAnsweringService } from '../../../electron/services/answering/answeringHandlers';
 import { publicExamples } from '../../../electron/services/answering/publicExamples';
 import { publicDemonstrations, PUBLIC_EXAMPLES_LIMIT } from '../../../electron/services/answering/sgaSettings';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { appDatabase } from '../../../electron/services/db/appDatabase';
+import { tempServices, type TempServices } from '../../helpers/services';
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 
 async function generationDataset(name: string, publicOutputs: (string | undefined)[]) {
@@ -36,8 +33,8 @@ async function generationDataset(name: string, publicOutputs: (string | undefine
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-ask-plan-public-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-ask-plan-public-');
+  ctx = services.ctx;
   await generationDataset('with-outputs', [undefined, ' \u00a0', 'a summary']);
   await generationDataset('blank-outputs', [undefined, ' \t\n', '\u00a0\u3000', '']);
   await generationDataset('borrows', []);
@@ -46,10 +43,7 @@ beforeAll(async () => {
   await callMethod(ctx, 'publicSource.set', { dataset: 'borrows-blank', from: 'blank-outputs' });
   await generationDataset('none', []);
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 const plan = (dataset: string, aggregation?: 'sga') => callMethod(ctx, 'ask.plan', { dataset, queries: ['what is it about?'], epsilon: 4, ensemble: 10, shots: 1, ...(aggregation && { aggregation }) });
 

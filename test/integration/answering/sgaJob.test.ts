@@ -7,17 +7,14 @@
  * none; keyword aggregation records whether it used public data; SGA without public examples
  * is refused before anything is written; evaluation mode scores SGA with ROUGE-L.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pureDp, sequence } from '../../../core/accounting/events';
 import { answeringEvent } from '../../../core/planning/answering';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
+import { tempServices, type TempServices } from '../../helpers/services';
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 
 const SYMPTOMS = ['fever', 'cough', 'headache', 'rash', 'nausea', 'fatigue', 'dizziness', 'back pain'];
@@ -32,8 +29,8 @@ const small = { epsilon: 3, ensemble: 6, shots: 2, sgaDepth: 2, sgaCandidates: 3
 const queries = ['Patient reports fever and cough since 2 days.', 'Patient reports rash and nausea since 4 days.'];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-sga-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-sga-');
+  ctx = services.ctx;
   await callMethod(ctx, 'vault.createDataset', { name: 'notes', task: 'generation' });
   await callMethod(ctx, 'vault.addRecords', {
     dataset: 'notes',
@@ -48,10 +45,7 @@ beforeAll(async () => {
   await callMethod(ctx, 'vault.addRecords', { dataset: 'no-public', records: Array.from({ length: 40 }, (_, i) => note(i + 300, SECRET)) });
   await callMethod(ctx, 'budget.set', { dataset: 'no-public', epsilon: 40, delta: 1e-5 });
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 async function answered(request: Parameters<typeof callMethod<'ask.start'>>[2]) {
   const { jobId, runId } = await callMethod(ctx, 'ask.start', request);

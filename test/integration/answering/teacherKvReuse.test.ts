@@ -34,7 +34,7 @@ beforeAll(async () => {
   expect(job.status).toBe('succeeded');
   model = (await (await getModelService(ws.ctx)).current()) as LlamaModel;
 }, 120_000);
-afterAll(async () => ws?.dispose());
+afterAll(async () => ws?.remove());
 
 /** The model without its batched teacher calls: every teacher evaluated alone (the path before KV reuse). */
 const alone = (m: LanguageModel): LanguageModel =>

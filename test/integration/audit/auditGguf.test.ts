@@ -22,7 +22,7 @@ beforeAll(async () => {
   // the baseline prompt sometimes exceeded the tiny model's 2,048-token context.
   await getAuditService(ws.ctx, allowSeededOnPrivatePath(seededRandom(11), 'test'));
 }, 120_000);
-afterAll(async () => ws?.dispose());
+afterAll(async () => ws?.remove());
 
 describe('audit with llama.cpp (tiny GGUF)', () => {
   it('runs the label, repeat and inquiry attacks and the canary audit', async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await callMethod(ws.ctx, 'vault.createSample', { name: 'mail' });
   await getAuditService(ws.ctx, allowSeededOnPrivatePath(seededRandom(5), 'test'));
 }, 120_000);
-afterAll(async () => ws?.dispose());
+afterAll(async () => ws?.remove());
 
 describe('audit prompts longer than the context (tiny GGUF)', () => {
   it('cuts every prompt from the left, the same way for members and non-members, and reports the count', async () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await getAuditService(ws.ctx, allowSeededOnPrivatePath(seededRandom(5), 'test'));
 }, 120_000);
 afterAll(async () => {
-  await ws?.dispose();
+  await ws?.remove();
   await server?.close();
 });
 

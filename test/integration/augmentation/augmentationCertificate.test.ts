@@ -11,18 +11,18 @@ import type { ServiceContext } from '../../../electron/services/context';
 import { notesDataDir } from './notesDataset';
 
 let ctx: ServiceContext;
-let close: () => Promise<void>;
+let remove: () => Promise<void>;
 let runId: number;
 let exported: AugmentationDocument;
 
 beforeAll(async () => {
-  ({ ctx, close } = await notesDataDir('veil-augment-cert-'));
+  ({ ctx, remove } = await notesDataDir('veil-augment-cert-'));
   const started = await callMethod(ctx, 'augment.start', { dataset: 'notes', epsilon: 0.5, examples: 3 });
   expect((await ctx.jobs.wait(started.jobId)).status).toBe('succeeded');
   runId = started.runId;
   exported = JSON.parse((await callMethod(ctx, 'augment.export', { id: runId })).content) as AugmentationDocument;
 }, 300_000);
-afterAll(() => close?.());
+afterAll(() => remove?.());
 
 const verify = (doc: unknown) => callMethod(ctx, 'certificate.verify', { document: JSON.stringify(doc) });
 const failed = async (doc: unknown) => (await verify(doc)).checks.filter((c) => !c.ok).map((c) => c.name);

@@ -25,11 +25,11 @@ vi.mock('../../../electron/services/synthesis/domainLearner', async (original) =
 }));
 
 let ctx: ServiceContext;
-let close: () => Promise<void>;
+let remove: () => Promise<void>;
 beforeAll(async () => {
-  ({ ctx, close } = await notesDataDir('veil-augment-collision-'));
+  ({ ctx, remove } = await notesDataDir('veil-augment-collision-'));
 }, 60_000);
-afterAll(() => close?.());
+afterAll(() => remove?.());
 
 describe('augmentation and texts the dataset holds', () => {
   it('never releases a generated text equal to a private record; no duplicates reach the vault', async () => {

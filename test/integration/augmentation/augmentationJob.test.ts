@@ -13,12 +13,12 @@ import { getModelService } from '../../../electron/services/model/modelHandlers'
 import { MARKER, notesDataDir, topics } from './notesDataset';
 
 let ctx: ServiceContext;
-let close: () => Promise<void>;
+let remove: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ ctx, close } = await notesDataDir('veil-augment-'));
+  ({ ctx, remove } = await notesDataDir('veil-augment-'));
 }, 60_000);
-afterAll(() => close?.());
+afterAll(() => remove?.());
 
 const reservations = async () => (await callMethod(ctx, 'ledger.entries', { dataset: 'notes' })).filter((e) => e.type === 'reserve');
 const records = (splits: ('private' | 'public')[], tags?: string[]) =>

@@ -3,20 +3,14 @@
  * private records of 30 subjects (each carrying MARKER, which only the private split holds),
  * six public records, and a budget of ε 1 at δ 1e-5.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import { datasetWith, tempServices, type TempServices } from '../../helpers/services';
 
 export const MARKER = 'zqxpoisonmarker';
 export const topics = ['cough and fever', 'sprained ankle', 'migraine', 'rash on the arm', 'back pain', 'sore throat'];
 
-export async function notesDataDir(prefix: string): Promise<{ ctx: ServiceContext; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
-  await callMethod(ctx, 'vault.createDataset', { name: 'notes', task: 'generation', privacyUnit: 'subject', subjectCap: 3, description: 'Summarise each clinic note in one sentence.' });
+export async function notesDataDir(prefix: string): Promise<TempServices> {
+  const services = tempServices(prefix);
   const privateRecords = Array.from({ length: 60 }, (_, i) => ({
     text: `Patient ${MARKER} ${i} came in with ${topics[i % topics.length]} for ${1 + (i % 5)} days.`,
     output: `${topics[i % topics.length]} ${MARKER}`,
@@ -24,13 +18,8 @@ export async function notesDataDir(prefix: string): Promise<{ ctx: ServiceContex
     subject: `s${i % 30}`,
   }));
   const publicRecords = topics.map((t, i) => ({ text: `A visitor came in with ${t} for ${i + 2} days.`, output: `${t}, ${i + 2} days`, split: 'public' as const }));
-  await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records: [...privateRecords, ...publicRecords] });
-  await callMethod(ctx, 'budget.set', { dataset: 'notes', epsilon: 1, delta: 1e-5 });
-  return {
-    ctx,
-    close: async () => {
-      await ctx.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const dataset = { name: 'notes', task: 'generation', privacyUnit: 'subject', subjectCap: 3, description: 'Summarise each clinic note in one sentence.' } as const;
+  await datasetWith(services.ctx, dataset, [...privateRecords, ...publicRecords]);
+  await callMethod(services.ctx, 'budget.set', { dataset: 'notes', epsilon: 1, delta: 1e-5 });
+  return services;
 }

@@ -8,18 +8,18 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { approxDp } from '../../../core/accounting/events';
 import { runCli } from '../../../electron/cli/main';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
 import { LedgerService } from '../../../electron/services/ledger/ledgerService';
-import { captureCliOutput } from '../../helpers/cliOutput';
 
 let dir: string;
 let dataDir: string;
-const { out, err } = captureCliOutput();
+let out: string[];
+let err: string[];
 
 async function withContext<T>(work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
   const ctx = new ServiceContext(dataDir, 'cli');
@@ -42,6 +42,13 @@ beforeAll(async () => {
   });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => {
+  out = [];
+  err = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
+});
+afterEach(() => vi.restoreAllMocks());
 
 const veil = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
 const takeJson = () => {

@@ -7,18 +7,18 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountEpsilon } from '../../../core/accounting';
 import { composed, laplace, pureDp } from '../../../core/accounting/events';
 import { runCli } from '../../../electron/cli/main';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
 import { ensureDataDir } from '../../../electron/services/dataDir';
-import { captureCliOutput } from '../../helpers/cliOutput';
 
 let dir: string;
 let dataDir: string;
-const { out, err } = captureCliOutput();
+let out: string[];
+let err: string[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'veil-ledger-cli-'));
@@ -29,6 +29,13 @@ beforeAll(async () => {
   await ctx.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => {
+  out = [];
+  err = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
+});
+afterEach(() => vi.restoreAllMocks());
 
 const veil = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
 const json = () => JSON.parse(out.join(''));

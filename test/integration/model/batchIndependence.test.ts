@@ -24,7 +24,7 @@ beforeAll(async () => {
   expect(job.status).toBe('succeeded');
   model = (await (await getModelService(ws.ctx)).current()) as LlamaModel;
 });
-afterAll(() => ws?.dispose());
+afterAll(() => ws?.remove());
 
 const teacher = 'Write an e-mail.\n\nText: hello there, free money offer, click now\n\nText: the quick brown fox';
 /** The other teachers of a step (always three: M is public, and a decode's row count is M·k). */

@@ -32,7 +32,7 @@ describe('cancelling llama.cpp generation', () => {
     expect(job.status).toBe('succeeded');
     model = await (await getModelService(ws.ctx)).current();
   });
-  afterAll(() => ws?.dispose());
+  afterAll(() => ws?.remove());
 
   it('stops mid-generation with the greedy text so far, and the model answers as before afterwards', async () => {
     const full = await model.generate(prompt, { maxTokens: MAX });

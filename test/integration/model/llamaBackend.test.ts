@@ -19,7 +19,7 @@ beforeAll(async () => {
   expect(job.status).toBe('succeeded');
   model = await (await getModelService(ws.ctx)).current();
 });
-afterAll(() => ws?.dispose());
+afterAll(() => ws?.remove());
 
 describe('llama.cpp backend', () => {
   it('is the active backend, with metadata and hardware', async () => {

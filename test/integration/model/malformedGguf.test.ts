@@ -17,7 +17,7 @@ let ws: Workspace;
 beforeAll(() => {
   ws = workspace('bad-gguf');
 });
-afterAll(() => ws?.dispose());
+afterAll(() => ws?.remove());
 
 const u32 = (key: string, value: number): GgufEntry => ({ key, type: GgufValueType.UINT32, value });
 

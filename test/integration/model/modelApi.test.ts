@@ -11,7 +11,7 @@ let ws: Workspace;
 beforeAll(() => {
   ws = workspace('model-api');
 });
-afterAll(() => ws?.dispose());
+afterAll(() => ws?.remove());
 
 function alive(pid: number): boolean {
   try {

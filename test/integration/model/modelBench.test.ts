@@ -31,7 +31,7 @@ describe('model benchmark', () => {
     expect(job.status).toBe('succeeded');
     llama = await (await getModelService(ws.ctx)).current();
   });
-  afterAll(() => ws?.dispose());
+  afterAll(() => ws?.remove());
 
   it('measures a step on the reference learner', async () => {
     expectTimings(await measureStep(await loadReferenceLearner(), [257, 300, 400, 500], TINY));

@@ -1,42 +1,31 @@
-/** Temporary data directories with generated GGUFs, and a service context that loads one. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+/** Temporary data directories (tempServices) with generated GGUFs, and a service context that loads one. */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTinyLlamaGguf, type TinyLlamaOptions } from '../../../core/model/gguf/tinyLlama';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
 import type { JobRecord } from '../../../electron/shared/api/jobs';
+import { tempServices, type TempServices } from '../../helpers/services';
 
-export interface Workspace {
-  dir: string;
-  ctx: ServiceContext;
+export interface Workspace extends TempServices {
   gguf(name: string, options?: TinyLlamaOptions): string;
   write(name: string, bytes: Uint8Array): string;
   load(path: string, options?: { threads?: number; sequences?: number; contextSize?: number }): Promise<JobRecord>;
-  dispose(): Promise<void>;
 }
 
 export function workspace(prefix: string): Workspace {
-  const dir = mkdtempSync(join(tmpdir(), `veil-${prefix}-`));
-  const ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  const services = tempServices(`veil-${prefix}-`);
   const write = (name: string, bytes: Uint8Array) => {
-    const path = join(dir, name);
+    const path = join(services.dir, name);
     writeFileSync(path, bytes);
     return path;
   };
   return {
-    dir,
-    ctx,
+    ...services,
     write,
     gguf: (name, options) => write(name, makeTinyLlamaGguf(options)),
     load: async (path, options = {}) => {
-      const { jobId } = await callMethod(ctx, 'model.loadGguf', { path, ...options });
-      return ctx.jobs.wait(jobId);
-    },
-    dispose: async () => {
-      await ctx.close();
-      rmSync(dir, { recursive: true, force: true });
+      const { jobId } = await callMethod(services.ctx, 'model.loadGguf', { path, ...options });
+      return services.ctx.jobs.wait(jobId);
     },
   };
 }

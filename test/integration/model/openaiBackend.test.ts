@@ -147,7 +147,7 @@ describe('API keys', () => {
   beforeAll(() => {
     ws = workspace('remote');
   });
-  afterAll(() => ws?.dispose());
+  afterAll(() => ws?.remove());
 
   it('sends the key, never shows it in errors, status, logs or the data directory', async () => {
     await expect(callMethod(ws.ctx, 'model.useRemote', { baseUrl: keyed.baseUrl, model: 'reference', apiKey: 'sk-wrong-KEY-999' })).rejects.toThrow(

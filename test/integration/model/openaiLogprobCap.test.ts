@@ -90,7 +90,7 @@ describe('logprob cap detection', () => {
       expect(status.remote?.maxLogprobs).toBe(5);
       expect(status.active.capabilities.maxTopTokens).toBe(5);
     } finally {
-      await ws.dispose();
+      await ws.remove();
     }
   });
 
@@ -108,7 +108,7 @@ describe('logprob cap detection', () => {
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/--max-logprobs must be a number/);
     } finally {
-      await ws.dispose();
+      await ws.remove();
     }
   });
 });

@@ -20,16 +20,15 @@
  * headline and its details are of one calibration (same event, same noise), and the details
  * calibrate nothing again — only the other sampling mode of a synthetic prompt, once.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
 import { computePlan } from '../../../electron/services/planner/computePlan';
 import { planInputs } from '../../../electron/services/planner/plannerHandlers';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { joinPlan, planRequestSchema, type PlanRequest, type PlanResult } from '../../../electron/shared/api/planner';
+import { tempServices, type TempServices } from '../../helpers/services';
 
 const calibrations = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../electron/services/planner/fastAccounting', async (importOriginal) => {
@@ -56,20 +55,17 @@ const requests: PlanRequest[] = [
 ] as PlanRequest[];
 const before = JSON.parse(readFileSync(join(import.meta.dirname, 'plansBeforeSplit.json'), 'utf8')) as Plan[];
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-plan-parts-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-plan-parts-');
+  ctx = services.ctx;
   await callMethod(ctx, 'vault.createSample', {});
   await callMethod(ctx, 'budget.set', { dataset: DATASET, epsilon: 8 });
   await callMethod(ctx, 'ledger.record', { dataset: DATASET, event: { kind: 'pure', epsilon: 0.5 } as never, purpose: 'an earlier release' });
 }, 60_000);
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 const withoutSeconds = ({ seconds: _s, ...rest }: PlanResult) => rest;
 

@@ -8,27 +8,24 @@
  * 4. the version is a counter SQLite moves, not the clock: a redaction under a frozen clock
  *    still rebuilds it; a deleted dataset's learners are dropped.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultTemplate } from '../../../core/icl/prompts';
 import { seededRandom } from '../../../core/random/seededRandom';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { domainLearner } from '../../../electron/services/synthesis/domainLearner';
 import type { SynthesisSource } from '../../../electron/services/synthesis/synthesisSource';
 import { vaultSource } from '../../../electron/services/synthesis/vaultSource';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
+import { tempServices, type TempServices } from '../../helpers/services';
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 const template = defaultTemplate('Classify each text as one of: a, b.');
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-learner-cache-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-learner-cache-');
+  ctx = services.ctx;
   await callMethod(ctx, 'vault.createDataset', { name: 'notes', labels: ['a', 'b'] });
   const records = [
     ...Array.from({ length: 12 }, (_, i) => ({ text: `private note ${i} on the elbow`, label: i % 2 ? 'a' : 'b', split: 'private' as const })),
@@ -37,10 +34,7 @@ beforeAll(async () => {
   ];
   await callMethod(ctx, 'vault.addRecords', { dataset: 'notes', records });
 }, 60_000);
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 const ids = async (split: string) =>
   (await (await getVaultService(ctx)).db.all<{ id: number }>("SELECT id FROM records WHERE split = $split AND text NOT LIKE '%@%' ORDER BY id", { split })).map((r) => r.id);

@@ -40,7 +40,7 @@ beforeAll(async () => {
   expect(job.status).toBe('succeeded');
   model = (await (await getModelService(ws.ctx)).current()) as LlamaModel;
 });
-afterAll(() => ws?.dispose());
+afterAll(() => ws?.remove());
 
 describe('sampling per demonstration (llama.cpp)', () => {
   it('with no noise releases the non-private ensemble’s demonstration for the same teachers', async () => {

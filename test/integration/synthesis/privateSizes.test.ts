@@ -8,19 +8,16 @@
  * comes from a charged noisy count, and once the dataset has charges an omitted δ keeps the δ
  * in force without drawing one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedPaths } from '../../../core/export/canonicalJson';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { defaultDelta } from '../../../core/accounting/defaultDelta';
 import type { Database, Queryable } from '../../../electron/services/db/database';
 import { getLedgerService, LedgerService } from '../../../electron/services/ledger/ledgerService';
+import { tempServices, type TempServices } from '../../helpers/services';
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 const job = { shots: 2, teachers: 3, perTeacher: 2, topK: 8, maxTokens: 3, epsilon: 2 };
 const words = ['invoice', 'meeting', 'prize', 'lunch', 'offer', 'report', 'winner', 'schedule'];
@@ -41,15 +38,12 @@ async function certify(name: string) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-sizes-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-sizes-');
+  ctx = services.ctx;
   await dataset('d', 0);
   await dataset('d-plus-one', 1);
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 /** Fields that are noisy, computed from noisy values, or name the run (time, dataset, ledger entry). */
 const NOISY_OR_RUN = [

@@ -5,28 +5,25 @@
  * without touching the other, and writing findings leaves the full-text index as it was.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { PAGE_SQL } from '../../../electron/services/vault/piiRescan';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 import type { PiiRescanReport } from '../../../electron/shared/api/vault';
+import { tempServices, type TempServices } from '../../helpers/services';
 
 // 2,600 records per dataset (three pages of 1,000), ids alternating between the two datasets.
 const PER_DATASET = 2600;
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 let ids: { a: number; b: number };
 
 const db = async () => (await getVaultService(ctx)).db;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-rescan-paging-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-rescan-paging-');
+  ctx = services.ctx;
   const a = await callMethod(ctx, 'vault.createDataset', { name: 'a', labels: [] });
   const b = await callMethod(ctx, 'vault.createDataset', { name: 'b', labels: [] });
   ids = { a: a.id, b: b.id };
@@ -39,10 +36,7 @@ beforeAll(async () => {
       'private', 's' || (i % 7), 'h' || i, 'now', 'now' FROM n`);
   for (const id of [a.id, b.id]) (await getVaultService(ctx)).changed(id, 'test records');
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 async function rescan(dataset: string): Promise<PiiRescanReport> {
   const job = await ctx.jobs.wait((await callMethod(ctx, 'vault.scanPii', { dataset })).jobId);

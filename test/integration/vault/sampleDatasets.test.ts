@@ -3,27 +3,21 @@
  * (subject-level privacy, PII found on insert, canaries tagged on both sides of the
  * membership line) and the SpamAssassin default.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLINIC_LABELS } from '../../../core/samples/clinicVocabulary';
 import { callMethod } from '../../../electron/services/api';
 import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 import { SAMPLE_DATASETS } from '../../../electron/services/vault/sampleDataset';
+import { tempServices, type TempServices } from '../../helpers/services';
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-samples-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-samples-');
+  ctx = services.ctx;
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 describe('sample datasets', () => {
   it('creates the clinic notes: five departments, privacy unit subject (cap 3), three splits', async () => {

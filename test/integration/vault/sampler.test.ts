@@ -1,20 +1,17 @@
 /** The sampling API on real SQLite: Poisson rates, per-subject caps, label pools, the sample dataset. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../core/random/seededRandom';
 import { callMethod } from '../../../electron/services/api';
-import { ServiceContext } from '../../../electron/services/context';
-import { ensureDataDir } from '../../../electron/services/dataDir';
+import type { ServiceContext } from '../../../electron/services/context';
 import { getVaultService } from '../../../electron/services/vault/vaultHandlers';
 import { isBackgroundEmail, loadSpamAssassin } from '../../../scripts/model/spamAssassin';
+import { tempServices, type TempServices } from '../../helpers/services';
 
-let dir: string;
+let services: TempServices;
 let ctx: ServiceContext;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'veil-sampler-'));
-  ctx = new ServiceContext(ensureDataDir(join(dir, 'data')), 'cli');
+  services = tempServices('veil-sampler-');
+  ctx = services.ctx;
   await callMethod(ctx, 'vault.createDataset', { name: 'people', labels: ['a', 'b'], privacyUnit: 'subject', subjectCap: 2 });
   // 300 subjects with 1–4 records each, labels alternating by subject; 50 public records.
   const records = Array.from({ length: 300 }, (_, s) =>
@@ -22,10 +19,7 @@ beforeAll(async () => {
   ).flat();
   await callMethod(ctx, 'vault.addRecords', { dataset: 'people', records: [...records, ...Array.from({ length: 50 }, (_, i) => ({ text: `public ${i}`, label: 'a' as const, split: 'public' as const }))] });
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => services?.remove());
 
 describe('vault sampler', () => {
   it('samples subjects at rate q with each subject capped and kept on one teacher', async () => {
