@@ -9,11 +9,13 @@
  * answer every completion with HTTP 400 quoting the prompt; `refuseMarker` refuses those holding a marker. It
  * records each completion request's seed and prompts, and how many completion requests it held
  * at once at most (`peakCompletions`; `completionDelayMs` holds each one that long first).
+ * With `gpu`, it also prices every request as a prefix-caching server would (simulatedGpu.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { softmax } from '../../../core/model/distribution';
 import type { ReferenceLearner } from '../../../core/model/reference/referenceLearner';
+import type { SimulatedGpu } from './simulatedGpu';
 
 export interface TestServerOptions {
   maxLogprobs?: number;
@@ -30,6 +32,8 @@ export interface TestServerOptions {
   refuseMarker?: string;
   /** Hold each completion request this long before answering (so that concurrent requests overlap). */
   completionDelayMs?: number;
+  /** Count and price requests as a prefix-caching server would (requests, prefilled tokens, decodes). */
+  gpu?: SimulatedGpu;
 }
 
 export interface TestServer {
@@ -72,7 +76,7 @@ async function readBody(req: IncomingMessage): Promise<Body> {
 
 export async function startOpenAiTestServer(model: ReferenceLearner, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const options = { ...serverOptions };
-  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false, seeds: [] as (number | null)[], completionPrompts: [] as unknown[][], inFlight: 0, peak: 0 };
+  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false, seeds: [] as (number | null)[], completionPrompts: [] as unknown[][], inFlight: 0, peak: 0, active: 0 };
 
   const tokens = async (prompt: unknown): Promise<number[]> => (typeof prompt === 'string' ? model.tokenize(prompt) : (prompt as number[]));
   const key = async (t: number, asIds: boolean) => (asIds ? `token_id:${t}` : model.tokenText(t));
@@ -103,6 +107,8 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
       text = g.text;
       finish = g.finishReason === 'stop' ? 'stop' : 'length';
     }
+    // Prompt logprobs (echo) make vLLM recompute the prompt instead of reading its prefix cache.
+    options.gpu?.complete(ids, !(body.echo && logprobCount !== null), generated.length);
     let logprobs = null;
     if (logprobCount !== null) {
       const order = Array.from(biased.keys()).sort((a, b) => biased[b] - biased[a]).slice(0, logprobCount);
@@ -173,6 +179,9 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
   }
 
   const server: Server = createServer((req, res) => {
+    options.gpu?.arrive(state.active === 0, req.url === '/v1/completions');
+    state.active++;
+    res.on('close', () => state.active--);
     handle(req, res).catch((error: unknown) => send(res, error instanceof ContextOverflow ? 400 : 500, { error: { message: error instanceof Error ? error.message : String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -61,6 +61,7 @@ const requestSeed = (options: GenerateOptions) => (seededSampling(options) ? opt
 export class RemoteModel implements LanguageModel {
   readonly info: ModelInfo;
   private readonly texts = new Map<TokenId, string>();
+  private readonly labelTokenCache = new Map<string, TokenId[]>();
 
   private constructor(
     readonly client: OpenAiClient,
@@ -260,10 +261,82 @@ export class RemoteModel implements LanguageModel {
     }
   }
 
-  /** Echo the prompt + label and sum the logprobs of the tokens that start inside the label. */
+  /**
+   * Each label's log-probability after the prompt. Where every label is one token there, it is
+   * read as the prompt's next token (nextTokenLogprobs), from completions of the prompt alone that
+   * a prefix-caching server serves from its cache. Otherwise (or where that fails to read one)
+   * the label is echoed after the prompt and the logprobs of the tokens that start inside it
+   * summed: a server computes each echoed prompt afresh (vLLM reads no prefix cache for prompt
+   * logprobs), so each echoed label costs a prefill of the whole prompt.
+   */
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     if (labels.length === 0) return [];
-    return this.labelScores(prompt, labels, await this.completions(labels.map((l) => prompt + l), ECHO_SCORING, signal));
+    const tokens = await this.singleTokenLabels(prompt, labels);
+    const scores: (number | undefined)[] = tokens ? await this.nextTokenLogprobs(prompt, tokens, signal) : labels.map(() => undefined);
+    const echoed = labels.filter((_, i) => scores[i] === undefined);
+    if (echoed.length === 0) return scores as number[];
+    const echoScores = this.labelScores(prompt, echoed, await this.completions(echoed.map((l) => prompt + l), ECHO_SCORING, signal));
+    let next = 0;
+    return scores.map((score) => score ?? echoScores[next++]);
+  }
+
+  /** A label's tokens alone (cached): a label of several tokens is never one token after a prompt, so no prompt need be tokenized for it. */
+  private async labelTokens(label: string): Promise<TokenId[]> {
+    let tokens = this.labelTokenCache.get(label);
+    if (!tokens) this.labelTokenCache.set(label, (tokens = await this.tokenize(label)));
+    return tokens;
+  }
+
+  /** The token each label adds to `prompt`'s tokens, or null where a label is not exactly one more token there (or the server cannot tokenize). */
+  private async singleTokenLabels(prompt: string, labels: readonly string[]): Promise<TokenId[] | null> {
+    if (!this.hasTokenizer || (await Promise.all(labels.map((l) => this.labelTokens(l)))).some((t) => t.length !== 1)) return null;
+    // One teacher's texts only (the caller scores one prompt): tokenizing them together mixes no units.
+    const [base, ...joint] = await Promise.all([prompt, ...labels.map((l) => prompt + l)].map((text) => this.tokenize(text)));
+    const extendsBase = (ids: readonly TokenId[]) => ids.length === base.length + 1 && base.every((t, i) => ids[i] === t);
+    return joint.every(extendsBase) ? joint.map((ids) => ids[base.length]) : null;
+  }
+
+  /**
+   * Each token's logprob as the prompt's next token (undefined: not read). One completion's top
+   * logprobs give those among them; the others come relative to the most likely token read, from
+   * a completion with the same logit bias on them and on it (equal biases keep logprob
+   * differences: restrictedLogprobs.ts), plus that token's logprob. Both read the prefix cache.
+   */
+  private async nextTokenLogprobs(prompt: string, tokens: readonly TokenId[], signal?: AbortSignal): Promise<(number | undefined)[]> {
+    const [choice] = await withLogprobCap(this.client, (cap) => this.completions([prompt], { max_tokens: 1, temperature: 0, logprobs: cap, return_tokens_as_token_ids: true }, signal));
+    const read = await this.topLogprobs(choice, tokens);
+    const missing = [...new Set(tokens.filter((t) => !read.has(t)))];
+    if (missing.length > 0 && read.size > 0) {
+      const [reference, logprob] = [...read].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+      const restrictTo = [reference, ...missing];
+      try {
+        const [{ probs }] = await withLogprobCap(this.client, (cap) => this.restricted([prompt], restrictTo, biasChunks(restrictTo, cap), signal));
+        missing.forEach((t, i) => read.set(t, logprob + Math.log(probs[i + 1] / probs[0])));
+      } catch (error) {
+        if (signal?.aborted) throw error; // else (a server that ranks before the bias): those labels are echoed
+      }
+    }
+    return tokens.map((t) => read.get(t));
+  }
+
+  /** A completion's top logprobs by token id: every token where keyed by id, else (keyed by text) those of `wanted` (none if two share a text). */
+  private async topLogprobs(choice: CompletionChoice, wanted: readonly TokenId[]): Promise<Map<TokenId, number>> {
+    const top = Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {});
+    const read = new Map<TokenId, number>();
+    let candidates = new Map<string, TokenId>();
+    if (top.some(([key]) => !TOKEN_ID_KEY.test(key))) {
+      try {
+        candidates = await this.textCandidates([...new Set(wanted)]);
+      } catch {
+        return read; // texts that cannot be told apart
+      }
+    }
+    for (const [key, logprob] of top) {
+      const id = this.resolveKey(key, candidates);
+      if (id !== undefined && read.has(id)) return new Map(); // two top tokens with one wanted token's text
+      if (id !== undefined) read.set(id, logprob);
+    }
+    return read;
   }
 
   private labelScores(prompt: string, labels: readonly string[], choices: readonly CompletionChoice[]): number[] {
