@@ -31,7 +31,7 @@ async function remoteOn(options: TestServerOptions) {
   const gpu = new SimulatedGpu({ requestSeconds: 0.01, prefillSecondsPerToken: 0.0002, decodeSecondsPerToken: 0.02 });
   const server = await startOpenAiTestServer(reference, { ...options, gpu });
   servers.push(server);
-  return { gpu, server, remote: await RemoteModel.connect(new OpenAiClient({ baseUrl: server.baseUrl, model: 'reference', maxLogprobs: options.maxLogprobs })) };
+  return { gpu, server, remote: await RemoteModel.connect(new OpenAiClient({ baseUrl: server.baseUrl, model: 'reference', maxLogprobs: options.maxLogprobs }, gpu.clientFetch())) };
 }
 
 beforeAll(async () => {

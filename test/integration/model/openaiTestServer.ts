@@ -76,7 +76,7 @@ async function readBody(req: IncomingMessage): Promise<Body> {
 
 export async function startOpenAiTestServer(model: ReferenceLearner, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const options = { ...serverOptions };
-  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false, seeds: [] as (number | null)[], completionPrompts: [] as unknown[][], inFlight: 0, peak: 0, active: 0 };
+  const state = { authorizations: [] as string[], requests: 0, rejectPrompts: false, seeds: [] as (number | null)[], completionPrompts: [] as unknown[][], inFlight: 0, peak: 0 };
 
   const tokens = async (prompt: unknown): Promise<number[]> => (typeof prompt === 'string' ? model.tokenize(prompt) : (prompt as number[]));
   const key = async (t: number, asIds: boolean) => (asIds ? `token_id:${t}` : model.tokenText(t));
@@ -179,9 +179,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
   }
 
   const server: Server = createServer((req, res) => {
-    options.gpu?.arrive(state.active === 0, req.url === '/v1/completions');
-    state.active++;
-    res.on('close', () => state.active--);
+    options.gpu?.arrive(req.url === '/v1/completions');
     handle(req, res).catch((error: unknown) => send(res, error instanceof ContextOverflow ? 400 : 500, { error: { message: error instanceof Error ? error.message : String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,8 @@
  * for the fake OpenAI server's `gpu` option: it counts what a request pattern makes a server do
  * and prices it, without sleeping. Assumptions (a model of the request pattern, not of a GPU):
  * - every request (completions, /tokenize, /detokenize) costs one network + scheduling latency,
- *   except one that arrives while another is in flight (it overlaps that one's latency);
+ *   except one the client sends while another of its requests is in flight (it overlaps that
+ *   one's latency; counted by the client's fetch, `clientFetch`);
  * - a completion prompt's tokens are prefilled except its longest prefix of whole cached blocks
  *   of `blockTokens` tokens (vLLM's block hashing; the last token is always computed), and its
  *   whole blocks are cached afterwards, without eviction (the bench's working set is a few
@@ -26,7 +27,7 @@ export interface GpuCosts {
 export interface GpuCounts {
   /** Every HTTP request (completions, tokenizer endpoints, model list). */
   requests: number;
-  /** Requests that arrived with no other in flight: each costs a full latency. */
+  /** Requests the client sent with none of its others in flight: each costs a full latency. */
   roundTrips: number;
   completionRequests: number;
   /** Prompts in completion requests (a request may hold several). */
@@ -55,15 +56,26 @@ export class SimulatedGpu {
 
   /** Simulated server seconds of `counts` (default: all so far). */
   seconds(counts: GpuCounts = this.#counts): number {
-    const c = this.costs;
-    return counts.roundTrips * c.requestSeconds + counts.prefilledTokens * c.prefillSecondsPerToken + counts.generatedTokens * c.decodeSecondsPerToken;
+    return serverSeconds(counts, this.costs);
   }
 
-  /** A request arrives; `alone`: nothing else was in flight. */
-  arrive(alone: boolean, completion: boolean): void {
+  /** A request reaches the server. */
+  arrive(completion: boolean): void {
     this.#counts.requests++;
-    if (alone) this.#counts.roundTrips++;
     if (completion) this.#counts.completionRequests++;
+  }
+
+  /** The client's fetch, telling the simulation when a request leaves: one sent while another of this client is in flight shares its latency. */
+  clientFetch(fetchImpl: typeof fetch = globalThis.fetch): typeof fetch {
+    let inFlight = 0;
+    return async (input, init) => {
+      if (inFlight++ === 0) this.#counts.roundTrips++;
+      try {
+        return await fetchImpl(input, init);
+      } finally {
+        inFlight--;
+      }
+    };
   }
 
   /** One prompt of a completion request: prefill what the cache lacks, cache its blocks, decode `generated` tokens. */
@@ -90,6 +102,11 @@ export class SimulatedGpu {
     this.#counts = zero();
     this.#cached.clear();
   }
+}
+
+/** What `counts` would cost a server at `costs`. */
+export function serverSeconds(counts: GpuCounts, costs: GpuCosts): number {
+  return counts.roundTrips * costs.requestSeconds + counts.prefilledTokens * costs.prefillSecondsPerToken + counts.generatedTokens * costs.decodeSecondsPerToken;
 }
 
 /** The difference of two count snapshots. */

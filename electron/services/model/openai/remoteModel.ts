@@ -226,19 +226,21 @@ export class RemoteModel implements LanguageModel {
     );
     const n = Math.min(k, this.client.maxLogprobs);
     const top = Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {}).sort((a, b) => b[1] - a[1]);
-    const out: TopToken[] = [];
-    for (const [key, logprob] of top.slice(0, n)) {
-      const id = TOKEN_ID_KEY.exec(key);
-      let token = id ? Number(id[1]) : -1;
-      if (!id && this.hasTokenizer) {
-        const tokens = await this.tokenize(key);
-        if (tokens.length === 1) token = tokens[0];
-      }
-      const text = id ? await this.tokenText(token).catch(() => key) : key;
-      const special = token < 0 ? 'control' : specialByText(text); // a token without an id cannot be evaluated
-      out.push({ token, text, prob: Math.exp(logprob), ...(special && { special }) });
-    }
-    return out;
+    // Each token's id and text looked up together, not one round trip after another: a
+    // tokenizer's answer does not depend on what else it is asked at the same time.
+    return Promise.all(
+      top.slice(0, n).map(async ([key, logprob]): Promise<TopToken> => {
+        const id = TOKEN_ID_KEY.exec(key);
+        let token = id ? Number(id[1]) : -1;
+        if (!id && this.hasTokenizer) {
+          const tokens = await this.tokenize(key);
+          if (tokens.length === 1) token = tokens[0];
+        }
+        const text = id ? await this.tokenText(token).catch(() => key) : key;
+        const special = token < 0 ? 'control' : specialByText(text); // a token without an id cannot be evaluated
+        return { token, text, prob: Math.exp(logprob), ...(special && { special }) };
+      }),
+    );
   }
 
   /** A completion request's generation settings (a seed only for a seeded, non-cryptographic source). */
