@@ -28,7 +28,7 @@ import { RemoteModel } from '../electron/services/model/openai/remoteModel';
 import { loadReferenceLearner } from '../electron/services/model/referenceResources';
 import { isBackgroundEmail, loadSpamAssassin } from '../scripts/model/spamAssassin';
 import { startOpenAiTestServer } from '../test/integration/model/openaiTestServer';
-import { countsSince, serverSeconds, SimulatedGpu, type GpuCounts } from '../test/integration/model/simulatedGpu';
+import { addCounts, countsSince, serverSeconds, SimulatedGpu, zeroCounts, type GpuCounts } from '../test/integration/model/simulatedGpu';
 import { tableRow } from './table';
 
 /**
@@ -71,10 +71,11 @@ async function synthesis(sampling: SamplingMode, spam: string[]) {
       const demo = await generateDemonstration({
         model, template, pool: inMemoryPool(spam), label: 'spam', shape: { ...SHAPE, sampling }, aggregator: tangAggregator({ kind: 'gaussian', sigma: 1 }), random: cryptoRandom,
         onToken: (_text, step) => {
-          if (step === 1) firstSteps = add(firstSteps, countsSince(gpu.counts, before));
+          if (step === 1) firstSteps = addCounts(firstSteps, countsSince(gpu.counts, before));
         },
       });
       wall.push((performance.now() - start) / 1000);
+      if (demo.steps === 1) firstSteps = addCounts(firstSteps, countsSince(gpu.counts, before)); // ended at its first step (no onToken)
       steps += demo.steps;
     }
   } finally {
@@ -85,7 +86,7 @@ async function synthesis(sampling: SamplingMode, spam: string[]) {
   const laterSteps = steps - DEMONSTRATIONS;
   const [first, rest] = [priced(firstSteps), priced(later)];
   // A demonstration of T_max steps: one first step and T_max − 1 later ones, at the measured means.
-  const atTmax = Object.fromEntries(Object.keys(COSTS).map((k) => [k, (first[k] + (rest[k] / laterSteps) * (SHAPE.maxTokens - 1)) / DEMONSTRATIONS]));
+  const atTmax = Object.fromEntries(Object.keys(COSTS).map((k) => [k, first[k] / DEMONSTRATIONS + (rest[k] / laterSteps) * (SHAPE.maxTokens - 1)]));
   return {
     demonstrations: DEMONSTRATIONS,
     steps,
@@ -121,16 +122,6 @@ async function vote(emails: { text: string; label: string }[], queries: string[]
     simulatedSecondsPerQuery: rounded(priced(perQuery as unknown as GpuCounts)),
     wallSecondsPerQuery: +((performance.now() - start) / 1000 / queries.length).toFixed(3),
   };
-}
-
-function zeroCounts(): GpuCounts {
-  return { requests: 0, roundTrips: 0, completionRequests: 0, completionPrompts: 0, promptTokens: 0, prefilledTokens: 0, generatedTokens: 0 };
-}
-
-function add(a: GpuCounts, b: GpuCounts): GpuCounts {
-  const out = zeroCounts();
-  for (const key of Object.keys(out) as (keyof GpuCounts)[]) out[key] = a[key] + b[key];
-  return out;
 }
 
 export async function run(): Promise<object> {

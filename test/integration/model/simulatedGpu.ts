@@ -38,10 +38,10 @@ export interface GpuCounts {
   generatedTokens: number;
 }
 
-const zero = (): GpuCounts => ({ requests: 0, roundTrips: 0, completionRequests: 0, completionPrompts: 0, promptTokens: 0, prefilledTokens: 0, generatedTokens: 0 });
+export const zeroCounts = (): GpuCounts => ({ requests: 0, roundTrips: 0, completionRequests: 0, completionPrompts: 0, promptTokens: 0, prefilledTokens: 0, generatedTokens: 0 });
 
 export class SimulatedGpu {
-  #counts = zero();
+  #counts = zeroCounts();
   readonly #cached = new Set<string>();
   readonly #block: number;
 
@@ -99,7 +99,7 @@ export class SimulatedGpu {
 
   /** Forget the counts and the cache (a fresh server). */
   reset(): void {
-    this.#counts = zero();
+    this.#counts = zeroCounts();
     this.#cached.clear();
   }
 }
@@ -109,9 +109,14 @@ export function serverSeconds(counts: GpuCounts, costs: GpuCosts): number {
   return counts.roundTrips * costs.requestSeconds + counts.prefilledTokens * costs.prefillSecondsPerToken + counts.generatedTokens * costs.decodeSecondsPerToken;
 }
 
-/** The difference of two count snapshots. */
-export function countsSince(now: GpuCounts, before: GpuCounts): GpuCounts {
-  const out = zero();
-  for (const key of Object.keys(out) as (keyof GpuCounts)[]) out[key] = now[key] - before[key];
+const combined = (a: GpuCounts, b: GpuCounts, sign: 1 | -1): GpuCounts => {
+  const out = zeroCounts();
+  for (const key of Object.keys(out) as (keyof GpuCounts)[]) out[key] = a[key] + sign * b[key];
   return out;
-}
+};
+
+/** The difference of two count snapshots. */
+export const countsSince = (now: GpuCounts, before: GpuCounts): GpuCounts => combined(now, before, -1);
+
+/** The sum of two counts. */
+export const addCounts = (a: GpuCounts, b: GpuCounts): GpuCounts => combined(a, b, 1);
