@@ -1,8 +1,8 @@
 /**
  * LanguageModel over an OpenAI-compatible server: completions with logprobs (restricted
  * distributions via logit bias, top tokens, one-token label scores), echo for other label
- * scores, embeddings, and the
- * vLLM / llama.cpp-server /tokenize and /detokenize endpoints where the server has them.
+ * scores, embeddings, and the vLLM / llama.cpp-server /tokenize and /detokenize endpoints
+ * where the server has them.
  * No full-vocabulary distributions: servers return only the top few logprobs, and how few
  * is found out at connect and whenever a server refuses or shortens a reply (logprobCap.ts).
  */
