@@ -4,8 +4,8 @@
  * 127.0.0.1, serving the reference learner and its tokenizer, logprobs capped at 20 as vLLM)
  * priced as a prefix-caching server would be (test/integration/model/simulatedGpu.ts), at the
  * two price sets of COSTS below: per request, per uncached prompt token (16-token blocks) and
- * per generated token; prompt-logprob (echo) requests do not read the cache, as in vLLM v1. It measures
- * what Veil makes a server do — requests, prompt tokens sent, tokens prefilled, decodes — and
+ * per generated token; prompt-logprob (echo) requests do not read the cache, as in vLLM v1. It
+ * measures what Veil makes a server do — requests, prompt tokens sent, tokens prefilled, decodes — and
  * the seconds those would cost at these assumed prices. It does not measure a GPU: real
  * latencies and throughputs vary with the model, the card and the load; the counts do not.
  * The wall seconds reported beside are this machine's (client + fake server's CPU).
@@ -115,11 +115,11 @@ async function vote(emails: { text: string; label: string }[], queries: string[]
   } finally {
     await server.close();
   }
-  const perQuery = perUnit(gpu.counts, queries.length);
+  const perQuery = Object.fromEntries(Object.entries(priced(gpu.counts)).map(([name, seconds]) => [name, seconds / queries.length]));
   return {
     queries: queries.length,
-    perQuery,
-    simulatedSecondsPerQuery: rounded(priced(perQuery as unknown as GpuCounts)),
+    perQuery: perUnit(gpu.counts, queries.length),
+    simulatedSecondsPerQuery: rounded(perQuery),
     wallSecondsPerQuery: +((performance.now() - start) / 1000 / queries.length).toFixed(3),
   };
 }
