@@ -115,12 +115,10 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
       const top: Record<string, number> = {};
       for (const t of order) top[await key(t, asIds)] = Math.log(biased[t]);
       const all = [...echoTokens, ...generated];
+      // Each token's offset in code points (Python string indices, as vLLM and OpenAI count): the
+      // text before it, less an unfinished character (a byte token's U+FFFD) at its end.
       const offsets: number[] = [];
-      let offset = 0;
-      for (const t of all) {
-        offsets.push(offset);
-        offset += (await model.detokenize([t])).length;
-      }
+      for (let i = 0; i < all.length; i++) offsets.push([...(await model.detokenize(all.slice(0, i))).replace(/\uFFFD+$/, '')].length);
       logprobs = {
         tokens: await Promise.all(all.map((t) => key(t, asIds))),
         token_logprobs: [...echoLogprobs, ...generated.map((t) => Math.log(biased[t]))],

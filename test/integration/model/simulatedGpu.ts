@@ -54,11 +54,6 @@ export class SimulatedGpu {
     return { ...this.#counts };
   }
 
-  /** Simulated server seconds of `counts` (default: all so far). */
-  seconds(counts: GpuCounts = this.#counts): number {
-    return serverSeconds(counts, this.costs);
-  }
-
   /** A request reaches the server. */
   arrive(completion: boolean): void {
     this.#counts.requests++;

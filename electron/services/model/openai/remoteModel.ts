@@ -1,7 +1,7 @@
 /**
  * LanguageModel over an OpenAI-compatible server: completions with logprobs (restricted
- * distributions via logit bias, top tokens, one-token label scores), echo for other label
- * scores, embeddings, and the vLLM / llama.cpp-server /tokenize and /detokenize endpoints
+ * distributions via logit bias, top tokens, one-token label scores from the top logprobs), echo
+ * for other label scores, embeddings, and the vLLM / llama.cpp-server /tokenize and /detokenize endpoints
  * where the server has them.
  * No full-vocabulary distributions: servers return only the top few logprobs, and how few
  * is found out at connect and whenever a server refuses or shortens a reply (logprobCap.ts).
@@ -45,6 +45,25 @@ interface CompletionResponse {
 type WirePrompt = string | number[];
 
 const TOKEN_ID_KEY = /^token_id:(\d+)$/;
+
+type TopEntries = [key: string, logprob: number][];
+
+/** A completion's top logprobs at its first generated position, as returned (keys unresolved). */
+const firstTop = (choice: CompletionChoice): TopEntries => Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {});
+
+/** Whether some key is a token's text rather than "token_id:N" (servers other than vLLM). */
+const hasTextKeys = (top: TopEntries) => top.some(([key]) => !TOKEN_ID_KEY.test(key));
+
+/** The logprobs of `wanted` tokens among `top`: keys "token_id:N" (vLLM), else token texts mapped by `byText`. */
+function wantedLogprobs(top: TopEntries, wanted: readonly TokenId[], byText: ReadonlyMap<string, TokenId>): Map<TokenId, number> {
+  const read = new Map<TokenId, number>();
+  for (const [key, logprob] of top) {
+    const id = TOKEN_ID_KEY.exec(key);
+    const token = id ? Number(id[1]) : byText.get(key);
+    if (token !== undefined && wanted.includes(token)) read.set(token, logprob);
+  }
+  return read;
+}
 
 /** A completion that only echoes the prompt's logprobs (label scoring). */
 const ECHO_SCORING = { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 };
@@ -128,12 +147,6 @@ export class RemoteModel implements LanguageModel {
     return this.texts.get(token)!;
   }
 
-  /** Map a returned top-logprob key to a token id: "token_id:N" (vLLM) or the token's text. */
-  private resolveKey(key: string, candidates: ReadonlyMap<string, TokenId>): TokenId | undefined {
-    const id = TOKEN_ID_KEY.exec(key);
-    return id ? Number(id[1]) : candidates.get(key);
-  }
-
   /** Text → id for a chunk's tokens, for servers that key logprobs by token text. */
   private async textCandidates(chunk: readonly TokenId[]): Promise<Map<string, TokenId>> {
     if (!this.hasTokenizer) throw new Error('the server keys logprobs by token text and has no /detokenize to map them to ids');
@@ -205,15 +218,10 @@ export class RemoteModel implements LanguageModel {
       // one unit could otherwise move another teacher's distribution.
       const choices: CompletionChoice[] = [];
       for (const prompt of prompts) choices.push(...(await this.completions([prompt], body, signal)));
-      const tops = choices.map((c) => Object.entries(c.logprobs?.top_logprobs?.[0] ?? {}));
-      const needTexts = tops.some((top) => top.some(([key]) => !TOKEN_ID_KEY.test(key)));
-      const candidates = needTexts ? await this.textCandidates(chunk) : new Map<string, TokenId>();
+      const tops = choices.map(firstTop);
+      const candidates = tops.some(hasTextKeys) ? await this.textCandidates(chunk) : new Map<string, TokenId>();
       tops.forEach((top, i) => {
-        const reply: ChunkLogprobs = new Map();
-        for (const [key, logprob] of top) {
-          const id = this.resolveKey(key, candidates);
-          if (id !== undefined && chunk.includes(id)) reply.set(id, logprob);
-        }
+        const reply: ChunkLogprobs = wantedLogprobs(top, chunk, candidates);
         if (reply.size < chunk.length && top.length < chunk.length) throw new LogprobShortfall(top.length, chunk.length);
         replies[i].push(reply);
       });
@@ -266,11 +274,12 @@ export class RemoteModel implements LanguageModel {
 
   /**
    * Each label's log-probability after the prompt. Where every label is one token there, it is
-   * read as the prompt's next token (nextTokenLogprobs), from completions of the prompt alone that
-   * a prefix-caching server serves from its cache. Otherwise (or where that fails to read one)
-   * the label is echoed after the prompt and the logprobs of the tokens that start inside it
-   * summed: a server computes each echoed prompt afresh (vLLM reads no prefix cache for prompt
-   * logprobs), so each echoed label costs a prefill of the whole prompt.
+   * read as the prompt's next token (nextTokenLogprobs), from one completion of the prompt alone
+   * that a prefix-caching server serves from its cache. Otherwise, and for a label not read there,
+   * the label is echoed after the prompt and the logprobs of the tokens that overlap it summed: a
+   * server computes each echoed prompt afresh (vLLM reads no prefix cache for prompt logprobs), so
+   * each echoed label costs a prefill of the whole prompt. A failed request fails the call: no
+   * prompt is sent again.
    */
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     if (labels.length === 0) return [];
@@ -300,56 +309,34 @@ export class RemoteModel implements LanguageModel {
   }
 
   /**
-   * Each token's logprob as the prompt's next token (undefined: not read). One completion's top
-   * logprobs give those among them; the others come relative to the most likely token read, from
-   * a completion with the same logit bias on them and on it (equal biases keep logprob
-   * differences: restrictedLogprobs.ts), plus that token's logprob. Both read the prefix cache.
+   * Each token's logprob as the prompt's next token, read from the top logprobs of one completion
+   * of the prompt alone (a prefix-caching server serves it from its cache); undefined: not among
+   * them, or the server keys them by text. Text keys are not trusted: they are a JSON object's
+   * keys, so two tokens with one text (e.g. "▁spam" and "spam") reach the client as one key with
+   * either token's logprob. The logprobs must be the model's own: no penalty may reshape them
+   * (vLLM's defaults are these neutral values; they are sent so that a server's others do not apply).
    */
   private async nextTokenLogprobs(prompt: string, tokens: readonly TokenId[], signal?: AbortSignal): Promise<(number | undefined)[]> {
-    const [choice] = await withLogprobCap(this.client, (cap) => this.completions([prompt], { max_tokens: 1, temperature: 0, logprobs: cap, return_tokens_as_token_ids: true }, signal));
-    const read = await this.topLogprobs(choice, tokens);
-    const missing = [...new Set(tokens.filter((t) => !read.has(t)))];
-    if (missing.length > 0 && read.size > 0) {
-      const [reference, logprob] = [...read].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
-      const restrictTo = [reference, ...missing];
-      try {
-        const [{ probs }] = await withLogprobCap(this.client, (cap) => this.restricted([prompt], restrictTo, biasChunks(restrictTo, cap), signal));
-        missing.forEach((t, i) => read.set(t, logprob + Math.log(probs[i + 1] / probs[0])));
-      } catch (error) {
-        if (signal?.aborted) throw error; // else (a server that ranks before the bias): those labels are echoed
-      }
-    }
+    const body = { max_tokens: 1, temperature: 0, return_tokens_as_token_ids: true, repetition_penalty: 1, presence_penalty: 0, frequency_penalty: 0 };
+    const [choice] = await withLogprobCap(this.client, (cap) => this.completions([prompt], { ...body, logprobs: cap }, signal));
+    const top = firstTop(choice);
+    const read = hasTextKeys(top) ? new Map<TokenId, number>() : wantedLogprobs(top, tokens, new Map());
     return tokens.map((t) => read.get(t));
-  }
-
-  /** A completion's top logprobs by token id: every token where keyed by id, else (keyed by text) those of `wanted` (none if two share a text). */
-  private async topLogprobs(choice: CompletionChoice, wanted: readonly TokenId[]): Promise<Map<TokenId, number>> {
-    const top = Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {});
-    const read = new Map<TokenId, number>();
-    let candidates = new Map<string, TokenId>();
-    if (top.some(([key]) => !TOKEN_ID_KEY.test(key))) {
-      try {
-        candidates = await this.textCandidates([...new Set(wanted)]);
-      } catch {
-        return read; // texts that cannot be told apart
-      }
-    }
-    for (const [key, logprob] of top) {
-      const id = this.resolveKey(key, candidates);
-      if (id !== undefined && read.has(id)) return new Map(); // two top tokens with one wanted token's text
-      if (id !== undefined) read.set(id, logprob);
-    }
-    return read;
   }
 
   private labelScores(prompt: string, labels: readonly string[], choices: readonly CompletionChoice[]): number[] {
     return choices.map((choice, i) => {
       const { token_logprobs: logprobs, text_offset: offsets } = choice.logprobs ?? {};
       if (!logprobs || !offsets) throw new Error('the server did not echo prompt logprobs (echo: true with logprobs)');
-      const end = prompt.length + labels[i].length;
+      // Offsets count code points, as vLLM and OpenAI do (Python string indices), not UTF-16 units.
+      const start = [...prompt].length;
+      const end = start + [...labels[i]].length;
       let sum = 0;
       offsets.forEach((offset, j) => {
-        if (offset >= prompt.length && offset < end) sum += logprobs[j] ?? 0;
+        // A token inside the label, or one that begins in the prompt and runs into it (a label
+        // merged with the prompt's end, e.g. "Label: " + "spam" → "Label:" + " spam").
+        const overlaps = offset >= start || (offsets[j + 1] ?? Infinity) > start;
+        if (offset < end && overlaps) sum += logprobs[j] ?? 0;
       });
       return sum;
     });
