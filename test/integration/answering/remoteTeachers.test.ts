@@ -73,8 +73,14 @@ describe('answering teachers on an OpenAI-compatible server', () => {
       const { result, failures } = await answerQuery(answerSettings(overrides as Partial<AnswerSettings>), 'what is it about?');
       expect(server.peakCompletions).toBe(1);
       const perRequest = teachersPerRequest(from, TEXTS).filter((teachers) => teachers.length > 0);
-      // Every teacher, the refused one included, asked in exactly one request of its own: no batch, no retry.
-      expect(perRequest).toEqual(TEXTS.map((_, i) => [i]));
+      // Every request holds one teacher's prompt, teacher after teacher: no batch. A generating
+      // teacher is asked once; a voting one once, or twice where a label is not among its prompt's
+      // top logprobs (then echoed: RemoteModel.scoreLabels). The refused teacher is asked once, never again.
+      expect(perRequest.every((teachers) => teachers.length === 1)).toBe(true);
+      const asked = perRequest.map(([i]) => i);
+      expect(asked.filter((i, k) => asked[k - 1] !== i)).toEqual(TEXTS.map((_, i) => i));
+      expect(asked.filter((i) => i === 1)).toEqual([1]);
+      if (name.startsWith('keyword')) expect(asked).toEqual(TEXTS.map((_, i) => i));
       expect(failures).toBe(1);
       if ('histogram' in result) expect(result.histogram!.reduce((a, b) => a + b, 0)).toBe(3);
       else expect(typeof result.answer).toBe('string');

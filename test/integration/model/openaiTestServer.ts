@@ -9,11 +9,13 @@
  * answer every completion with HTTP 400 quoting the prompt; `refuseMarker` refuses those holding a marker. It
  * records each completion request's seed and prompts, and how many completion requests it held
  * at once at most (`peakCompletions`; `completionDelayMs` holds each one that long first).
+ * With `gpu`, it also prices every request as a prefix-caching server would (simulatedGpu.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { softmax } from '../../../core/model/distribution';
 import type { ReferenceLearner } from '../../../core/model/reference/referenceLearner';
+import type { SimulatedGpu } from './simulatedGpu';
 
 export interface TestServerOptions {
   maxLogprobs?: number;
@@ -30,6 +32,8 @@ export interface TestServerOptions {
   refuseMarker?: string;
   /** Hold each completion request this long before answering (so that concurrent requests overlap). */
   completionDelayMs?: number;
+  /** Count and price requests as a prefix-caching server would (requests, prefilled tokens, decodes). */
+  gpu?: SimulatedGpu;
 }
 
 export interface TestServer {
@@ -103,18 +107,18 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
       text = g.text;
       finish = g.finishReason === 'stop' ? 'stop' : 'length';
     }
+    // Prompt logprobs (echo) make vLLM recompute the prompt instead of reading its prefix cache.
+    options.gpu?.complete(ids, !(body.echo && logprobCount !== null), generated.length);
     let logprobs = null;
     if (logprobCount !== null) {
       const order = Array.from(biased.keys()).sort((a, b) => biased[b] - biased[a]).slice(0, logprobCount);
       const top: Record<string, number> = {};
       for (const t of order) top[await key(t, asIds)] = Math.log(biased[t]);
       const all = [...echoTokens, ...generated];
+      // Each token's offset in code points (Python string indices, as vLLM and OpenAI count): the
+      // text before it, less an unfinished character (a byte token's U+FFFD) at its end.
       const offsets: number[] = [];
-      let offset = 0;
-      for (const t of all) {
-        offsets.push(offset);
-        offset += (await model.detokenize([t])).length;
-      }
+      for (let i = 0; i < all.length; i++) offsets.push([...(await model.detokenize(all.slice(0, i))).replace(/\uFFFD+$/, '')].length);
       logprobs = {
         tokens: await Promise.all(all.map((t) => key(t, asIds))),
         token_logprobs: [...echoLogprobs, ...generated.map((t) => Math.log(biased[t]))],
@@ -173,6 +177,7 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
   }
 
   const server: Server = createServer((req, res) => {
+    options.gpu?.arrive(req.url === '/v1/completions');
     handle(req, res).catch((error: unknown) => send(res, error instanceof ContextOverflow ? 400 : 500, { error: { message: error instanceof Error ? error.message : String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,7 +1,8 @@
 /**
  * LanguageModel over an OpenAI-compatible server: completions with logprobs (restricted
- * distributions via logit bias, top tokens), echo for label scoring, embeddings, and the
- * vLLM / llama.cpp-server /tokenize and /detokenize endpoints where the server has them.
+ * distributions via logit bias, top tokens, one-token label scores from the top logprobs), echo
+ * for other label scores, embeddings, and the vLLM / llama.cpp-server /tokenize and /detokenize endpoints
+ * where the server has them.
  * No full-vocabulary distributions: servers return only the top few logprobs, and how few
  * is found out at connect and whenever a server refuses or shortens a reply (logprobCap.ts).
  */
@@ -45,6 +46,25 @@ type WirePrompt = string | number[];
 
 const TOKEN_ID_KEY = /^token_id:(\d+)$/;
 
+type TopEntries = [key: string, logprob: number][];
+
+/** A completion's top logprobs at its first generated position, as returned (keys unresolved). */
+const firstTop = (choice: CompletionChoice): TopEntries => Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {});
+
+/** Whether some key is a token's text rather than "token_id:N" (servers other than vLLM). */
+const hasTextKeys = (top: TopEntries) => top.some(([key]) => !TOKEN_ID_KEY.test(key));
+
+/** The logprobs of `wanted` tokens among `top`: keys "token_id:N" (vLLM), else token texts mapped by `byText`. */
+function wantedLogprobs(top: TopEntries, wanted: readonly TokenId[], byText: ReadonlyMap<string, TokenId>): Map<TokenId, number> {
+  const read = new Map<TokenId, number>();
+  for (const [key, logprob] of top) {
+    const id = TOKEN_ID_KEY.exec(key);
+    const token = id ? Number(id[1]) : byText.get(key);
+    if (token !== undefined && wanted.includes(token)) read.set(token, logprob);
+  }
+  return read;
+}
+
 /** A completion that only echoes the prompt's logprobs (label scoring). */
 const ECHO_SCORING = { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 };
 
@@ -61,6 +81,7 @@ const requestSeed = (options: GenerateOptions) => (seededSampling(options) ? opt
 export class RemoteModel implements LanguageModel {
   readonly info: ModelInfo;
   private readonly texts = new Map<TokenId, string>();
+  private readonly labelTokenCache = new Map<string, TokenId[]>();
 
   private constructor(
     readonly client: OpenAiClient,
@@ -124,12 +145,6 @@ export class RemoteModel implements LanguageModel {
   async tokenText(token: TokenId): Promise<string> {
     if (!this.texts.has(token)) this.texts.set(token, await this.detokenize([token]));
     return this.texts.get(token)!;
-  }
-
-  /** Map a returned top-logprob key to a token id: "token_id:N" (vLLM) or the token's text. */
-  private resolveKey(key: string, candidates: ReadonlyMap<string, TokenId>): TokenId | undefined {
-    const id = TOKEN_ID_KEY.exec(key);
-    return id ? Number(id[1]) : candidates.get(key);
   }
 
   /** Text → id for a chunk's tokens, for servers that key logprobs by token text. */
@@ -203,15 +218,10 @@ export class RemoteModel implements LanguageModel {
       // one unit could otherwise move another teacher's distribution.
       const choices: CompletionChoice[] = [];
       for (const prompt of prompts) choices.push(...(await this.completions([prompt], body, signal)));
-      const tops = choices.map((c) => Object.entries(c.logprobs?.top_logprobs?.[0] ?? {}));
-      const needTexts = tops.some((top) => top.some(([key]) => !TOKEN_ID_KEY.test(key)));
-      const candidates = needTexts ? await this.textCandidates(chunk) : new Map<string, TokenId>();
+      const tops = choices.map(firstTop);
+      const candidates = tops.some(hasTextKeys) ? await this.textCandidates(chunk) : new Map<string, TokenId>();
       tops.forEach((top, i) => {
-        const reply: ChunkLogprobs = new Map();
-        for (const [key, logprob] of top) {
-          const id = this.resolveKey(key, candidates);
-          if (id !== undefined && chunk.includes(id)) reply.set(id, logprob);
-        }
+        const reply: ChunkLogprobs = wantedLogprobs(top, chunk, candidates);
         if (reply.size < chunk.length && top.length < chunk.length) throw new LogprobShortfall(top.length, chunk.length);
         replies[i].push(reply);
       });
@@ -225,19 +235,21 @@ export class RemoteModel implements LanguageModel {
     );
     const n = Math.min(k, this.client.maxLogprobs);
     const top = Object.entries(choice.logprobs?.top_logprobs?.[0] ?? {}).sort((a, b) => b[1] - a[1]);
-    const out: TopToken[] = [];
-    for (const [key, logprob] of top.slice(0, n)) {
-      const id = TOKEN_ID_KEY.exec(key);
-      let token = id ? Number(id[1]) : -1;
-      if (!id && this.hasTokenizer) {
-        const tokens = await this.tokenize(key);
-        if (tokens.length === 1) token = tokens[0];
-      }
-      const text = id ? await this.tokenText(token).catch(() => key) : key;
-      const special = token < 0 ? 'control' : specialByText(text); // a token without an id cannot be evaluated
-      out.push({ token, text, prob: Math.exp(logprob), ...(special && { special }) });
-    }
-    return out;
+    // Each token's id and text looked up together, not one round trip after another: a
+    // tokenizer's answer does not depend on what else it is asked at the same time.
+    return Promise.all(
+      top.slice(0, n).map(async ([key, logprob]): Promise<TopToken> => {
+        const id = TOKEN_ID_KEY.exec(key);
+        let token = id ? Number(id[1]) : -1;
+        if (!id && this.hasTokenizer) {
+          const tokens = await this.tokenize(key);
+          if (tokens.length === 1) token = tokens[0];
+        }
+        const text = id ? await this.tokenText(token).catch(() => key) : key;
+        const special = token < 0 ? 'control' : specialByText(text); // a token without an id cannot be evaluated
+        return { token, text, prob: Math.exp(logprob), ...(special && { special }) };
+      }),
+    );
   }
 
   /** A completion request's generation settings (a seed only for a seeded, non-cryptographic source). */
@@ -260,20 +272,71 @@ export class RemoteModel implements LanguageModel {
     }
   }
 
-  /** Echo the prompt + label and sum the logprobs of the tokens that start inside the label. */
+  /**
+   * Each label's log-probability after the prompt. Where every label is one token there, it is
+   * read as the prompt's next token (nextTokenLogprobs), from one completion of the prompt alone
+   * that a prefix-caching server serves from its cache. Otherwise, and for a label not read there,
+   * the label is echoed after the prompt and the logprobs of the tokens that overlap it summed: a
+   * server computes each echoed prompt afresh (vLLM reads no prefix cache for prompt logprobs), so
+   * each echoed label costs a prefill of the whole prompt. A failed request fails the call: no
+   * prompt is sent again.
+   */
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     if (labels.length === 0) return [];
-    return this.labelScores(prompt, labels, await this.completions(labels.map((l) => prompt + l), ECHO_SCORING, signal));
+    const tokens = await this.singleTokenLabels(prompt, labels);
+    const scores: (number | undefined)[] = tokens ? await this.nextTokenLogprobs(prompt, tokens, signal) : labels.map(() => undefined);
+    const echoed = labels.filter((_, i) => scores[i] === undefined);
+    if (echoed.length === 0) return scores as number[];
+    const echoScores = this.labelScores(prompt, echoed, await this.completions(echoed.map((l) => prompt + l), ECHO_SCORING, signal));
+    let next = 0;
+    return scores.map((score) => score ?? echoScores[next++]);
+  }
+
+  /** A label's tokens alone (cached): a label of several tokens is never one token after a prompt, so no prompt need be tokenized for it. */
+  private async labelTokens(label: string): Promise<TokenId[]> {
+    let tokens = this.labelTokenCache.get(label);
+    if (!tokens) this.labelTokenCache.set(label, (tokens = await this.tokenize(label)));
+    return tokens;
+  }
+
+  /** The token each label adds to `prompt`'s tokens, or null where a label is not exactly one more token there (or the server cannot tokenize). */
+  private async singleTokenLabels(prompt: string, labels: readonly string[]): Promise<TokenId[] | null> {
+    if (!this.hasTokenizer || (await Promise.all(labels.map((l) => this.labelTokens(l)))).some((t) => t.length !== 1)) return null;
+    // One teacher's texts only (the caller scores one prompt): tokenizing them together mixes no units.
+    const [base, ...joint] = await Promise.all([prompt, ...labels.map((l) => prompt + l)].map((text) => this.tokenize(text)));
+    const extendsBase = (ids: readonly TokenId[]) => ids.length === base.length + 1 && base.every((t, i) => ids[i] === t);
+    return joint.every(extendsBase) ? joint.map((ids) => ids[base.length]) : null;
+  }
+
+  /**
+   * Each token's logprob as the prompt's next token, read from the top logprobs of one completion
+   * of the prompt alone (a prefix-caching server serves it from its cache); undefined: not among
+   * them, or the server keys them by text. Text keys are not trusted: they are a JSON object's
+   * keys, so two tokens with one text (e.g. "▁spam" and "spam") reach the client as one key with
+   * either token's logprob. The logprobs must be the model's own: no penalty may reshape them
+   * (vLLM's defaults are these neutral values; they are sent so that a server's others do not apply).
+   */
+  private async nextTokenLogprobs(prompt: string, tokens: readonly TokenId[], signal?: AbortSignal): Promise<(number | undefined)[]> {
+    const body = { max_tokens: 1, temperature: 0, return_tokens_as_token_ids: true, repetition_penalty: 1, presence_penalty: 0, frequency_penalty: 0 };
+    const [choice] = await withLogprobCap(this.client, (cap) => this.completions([prompt], { ...body, logprobs: cap }, signal));
+    const top = firstTop(choice);
+    const read = hasTextKeys(top) ? new Map<TokenId, number>() : wantedLogprobs(top, tokens, new Map());
+    return tokens.map((t) => read.get(t));
   }
 
   private labelScores(prompt: string, labels: readonly string[], choices: readonly CompletionChoice[]): number[] {
     return choices.map((choice, i) => {
       const { token_logprobs: logprobs, text_offset: offsets } = choice.logprobs ?? {};
       if (!logprobs || !offsets) throw new Error('the server did not echo prompt logprobs (echo: true with logprobs)');
-      const end = prompt.length + labels[i].length;
+      // Offsets count code points, as vLLM and OpenAI do (Python string indices), not UTF-16 units.
+      const start = [...prompt].length;
+      const end = start + [...labels[i]].length;
       let sum = 0;
       offsets.forEach((offset, j) => {
-        if (offset >= prompt.length && offset < end) sum += logprobs[j] ?? 0;
+        // A token inside the label, or one that begins in the prompt and runs into it (a label
+        // merged with the prompt's end, e.g. "Label: " + "spam" → "Label:" + " spam").
+        const overlaps = offset >= start || (offsets[j + 1] ?? Infinity) > start;
+        if (offset < end && overlaps) sum += logprobs[j] ?? 0;
       });
       return sum;
     });

@@ -8,7 +8,7 @@
  * chunk into the returned top-k and leaves the ratios p(t)/p(r) unchanged, whether the
  * server reports logprobs before or after the bias. Combining the chunks through r gives
  * log p(t) − log p(r) for every t ∈ S; a softmax over S is the renormalised restriction.
- * Many prompts share each request (the completions API takes a list of prompts).
+ * Each prompt is its own request (remoteModel.ts: a server's result may depend on its batch).
  */
 import { softmax } from '../../../../core/model/distribution';
 import type { TokenDistribution, TokenId } from '../../../../core/model/languageModel';
