@@ -59,6 +59,13 @@ export async function findDataset(q: Queryable, ref: DatasetRef): Promise<Datase
   return toDto(row);
 }
 
+/** The dataset's id alone: no split counts (findDataset's three counts read a large dataset's index for each call). */
+export async function findDatasetId(q: Queryable, ref: DatasetRef): Promise<number> {
+  const row = await q.get<{ id: number }>(typeof ref === 'number' ? 'SELECT id FROM datasets WHERE id = $ref' : 'SELECT id FROM datasets WHERE name = $ref', { ref });
+  if (!row) throw new VaultError(typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);
+  return row.id;
+}
+
 export async function listDatasets(q: Queryable): Promise<DatasetDto[]> {
   return (await q.all<DatasetRow>(ALL)).map(toDto);
 }

@@ -5,14 +5,15 @@
  */
 import { redact, scanPii as scanText } from '../../../core/pii/scan';
 import type { PiiFinding, PiiKind } from '../../../core/pii/types';
-import type { DatasetDto, NewRecord, PiiRescanReport, RecordFilter, RecordRow } from '../../shared/api/vault';
+import type { DatasetDto, NewRecord, PiiRescanReport, RecordRow } from '../../shared/api/vault';
 import type { ServiceContext } from '../context';
 import { firstNames } from '../pii/firstNames';
 import type { Database, Queryable } from '../db/database';
 import type { JobContext } from '../jobs/jobManager';
 import { bulk, compact, stats, type BulkTarget } from './curation';
-import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
-import { addHistory, checkLabel, getRecord, heldHashes, history, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
+import { createDataset, findDataset, findDatasetId, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
+import { addHistory, checkLabel, getRecord, heldHashes, history, insertRecord, replaceText, toRow, updateFields } from './records';
+import { pageRecords, type RecordPage } from './recordPaging';
 import { contentHash } from './normalise';
 import { runPiiRescan } from './piiRescan';
 import { SAMPLE_DATASETS, type SampleKind } from './sampleDataset';
@@ -125,8 +126,8 @@ export class VaultService {
     return [];
   }
 
-  records(ref: DatasetRef, page: { filter: RecordFilter; offset: number; limit: number; order: 'id' | 'label' | 'split' | 'updated'; descending: boolean }) {
-    return this.dataset(ref).then((d) => pageRecords(this.db, d.id, page));
+  async records(ref: DatasetRef, page: RecordPage) {
+    return pageRecords(this.db, await findDatasetId(this.db, ref), page);
   }
 
   async record(id: number) {
