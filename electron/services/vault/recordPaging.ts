@@ -8,7 +8,8 @@
  *   the distance from it skipped) — so scrolling on from any page costs one page.
  * Skipping, seeking and the filters other than a search run on migration 21's indexes alone
  * (ids only; the page's rows are read last). The total and the boundaries are kept per connection
- * under its change stamp (db/changeStamp.ts): any change to the database drops them. (A commit
+ * under its change stamp (db/changeStamp.ts): any change to the database drops them; without a
+ * filter, or by split and label, the total is a sum of migration 21's counts. (A commit
  * elsewhere between the reads of one request can mismatch its total and rows, as before.)
  */
 import type { RecordFilter, RecordRow } from '../../shared/api/vault';
@@ -86,10 +87,24 @@ function read({ db, where, params, page }: Read, skip: number, limit: number, { 
   });
 }
 
+/**
+ * How many records match: a sum over record_counts (migration 21's per dataset, split and label
+ * counts, kept by triggers) when the filter reads only splits and labels, else a COUNT.
+ */
+async function countMatching(db: Queryable, datasetId: number, filter: RecordFilter, where: string, params: Params): Promise<number> {
+  if (filter.search || filter.pii?.length || filter.tags?.length || filter.subjects?.length) {
+    return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM records r WHERE ${where}`, params))!.n;
+  }
+  const splits = filter.splits?.length ? ' AND split IN (SELECT value FROM json_each($splits))' : '';
+  const labels = filter.labels?.length ? ' AND label IN (SELECT value FROM json_each($labels))' : '';
+  const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM record_counts WHERE dataset_id = $datasetId${splits}${labels}`;
+  return (await db.get<{ n: number }>(sql, { datasetId, ...(splits && { splits: JSON.stringify(filter.splits) }), ...(labels && { labels: JSON.stringify(filter.labels) }) }))!.n;
+}
+
 /** The page's rows from the nearest known position, and the total matching the filter. */
 export async function pageRecords(db: Queryable, datasetId: number, page: RecordPage): Promise<{ total: number; rows: RecordRow[] }> {
   const { where, params } = filterSql(datasetId, page.filter);
-  const count = async () => (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM records r WHERE ${where}`, params))!.n;
+  const count = () => countMatching(db, datasetId, page.filter, where, params);
   const filterKey = JSON.stringify([datasetId, page.filter]);
   let total: number;
   let known: Boundary[] = [];
