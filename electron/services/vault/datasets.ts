@@ -19,10 +19,11 @@ interface DatasetRow {
   n_held_out: number | null;
 }
 
+/** Split sizes summed from record_counts (migration 21: per dataset, split and label, kept by triggers), not counted from the records. */
 const SUMMARY = `SELECT d.*,
-  (SELECT COUNT(*) FROM records r WHERE r.dataset_id = d.id AND r.split = 'private') AS n_private,
-  (SELECT COUNT(*) FROM records r WHERE r.dataset_id = d.id AND r.split = 'public') AS n_public,
-  (SELECT COUNT(*) FROM records r WHERE r.dataset_id = d.id AND r.split = 'held-out') AS n_held_out
+  (SELECT SUM(n) FROM record_counts c WHERE c.dataset_id = d.id AND c.split = 'private') AS n_private,
+  (SELECT SUM(n) FROM record_counts c WHERE c.dataset_id = d.id AND c.split = 'public') AS n_public,
+  (SELECT SUM(n) FROM record_counts c WHERE c.dataset_id = d.id AND c.split = 'held-out') AS n_held_out
   FROM datasets d`;
 const BY_ID = `${SUMMARY} WHERE d.id = $id`;
 const BY_NAME = `${SUMMARY} WHERE d.name = $name`;
@@ -59,7 +60,7 @@ export async function findDataset(q: Queryable, ref: DatasetRef): Promise<Datase
   return toDto(row);
 }
 
-/** The dataset's id alone: no split counts (findDataset's three counts read a large dataset's index for each call). */
+/** The dataset's id alone, for callers that need no more. */
 export async function findDatasetId(q: Queryable, ref: DatasetRef): Promise<number> {
   const row = await q.get<{ id: number }>(typeof ref === 'number' ? 'SELECT id FROM datasets WHERE id = $ref' : 'SELECT id FROM datasets WHERE name = $ref', { ref });
   if (!row) throw new VaultError(typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);

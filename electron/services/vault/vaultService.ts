@@ -71,6 +71,11 @@ export class VaultService {
     return findDataset(this.db, ref);
   }
 
+  /** The dataset's id, for callers that need no more of it. */
+  datasetId(ref: DatasetRef): Promise<number> {
+    return findDatasetId(this.db, ref);
+  }
+
   datasets(): Promise<DatasetDto[]> {
     return listDatasets(this.db);
   }
@@ -82,7 +87,7 @@ export class VaultService {
   }
 
   async update(ref: DatasetRef, change: Partial<Omit<DatasetFields, 'task'>>): Promise<DatasetDto> {
-    const { id } = await this.dataset(ref);
+    const id = await this.datasetId(ref);
     // Read in the transaction: the checks (labels in use, charges against the unit) see what is written over.
     await this.db.transaction(async (tx) => updateDataset(tx, await findDataset(tx, id), change));
     this.changed(id, 'updated');
@@ -91,7 +96,7 @@ export class VaultService {
 
   /** Hard delete. A dataset with ledger entries keeps its (empty) row so the ledger stays verifiable. */
   async remove(ref: DatasetRef, options: { compact: boolean }): Promise<{ deletedRecords: number; datasetRemoved: boolean; compacted: boolean }> {
-    const { id } = await this.dataset(ref);
+    const id = await this.datasetId(ref);
     const result = await this.db.transaction(async (tx) => {
       const deletedRecords = (await tx.run(DELETE_RECORDS, { id })).changes;
       const charged = (await tx.get<{ n: number }>(LEDGER_ENTRIES, { id }))!.n > 0;
@@ -127,7 +132,7 @@ export class VaultService {
   }
 
   async records(ref: DatasetRef, page: RecordPage) {
-    return pageRecords(this.db, await findDatasetId(this.db, ref), page);
+    return pageRecords(this.db, await this.datasetId(ref), page);
   }
 
   async record(id: number) {
@@ -186,7 +191,7 @@ export class VaultService {
   }
 
   async stats(ref: DatasetRef) {
-    return stats(this.db, (await this.dataset(ref)).id);
+    return stats(this.db, await this.datasetId(ref));
   }
 
   compact() {
@@ -195,7 +200,7 @@ export class VaultService {
 
   /** Rescans every record of the dataset for PII (a job body; see piiRescan.ts). */
   async rescanPii(ref: DatasetRef, job: JobContext): Promise<PiiRescanReport> {
-    const { id } = await this.dataset(ref);
+    const id = await this.datasetId(ref);
     const report = await runPiiRescan(this.db.file, id, scanPii, job);
     this.changed(id, 'pii rescanned');
     return report;
