@@ -28,6 +28,7 @@ const SUMMARY = `SELECT d.*,
 const BY_ID = `${SUMMARY} WHERE d.id = $id`;
 const BY_NAME = `${SUMMARY} WHERE d.name = $name`;
 const ALL = `${SUMMARY} ORDER BY d.name`;
+const NAME_TAKEN = 'SELECT 1 FROM datasets WHERE name = $name';
 const INSERT = `INSERT INTO datasets (name, description, task, labels_json, privacy_unit, subject_cap, created_at, updated_at)
   VALUES ($name, $description, $task, $labels, $privacyUnit, $subjectCap, $now, $now)`;
 const UPDATE = `UPDATE datasets SET name = $name, description = $description, labels_json = $labels, privacy_unit = $privacyUnit,
@@ -83,7 +84,7 @@ export interface DatasetFields {
 }
 
 export async function createDataset(q: Queryable, fields: DatasetFields): Promise<number> {
-  if (await q.get(BY_NAME, { name: fields.name })) throw new VaultError(`a dataset named "${fields.name}" exists already`);
+  if (await q.get(NAME_TAKEN, { name: fields.name })) throw new VaultError(`a dataset named "${fields.name}" exists already`);
   if (fields.task === 'generation' && fields.labels.length > 0) throw new VaultError('generation datasets have no label set');
   const { lastId } = await q.run(INSERT, {
     name: fields.name,
@@ -109,7 +110,7 @@ export async function updateDataset(q: Queryable, current: DatasetDto, change: P
     const charges = (await q.get<{ n: number }>(CHARGES, { id: current.id }))?.n ?? 0;
     if (charges > 0) throw new VaultError(`"${current.name}" has ${charges} charge(s) in its privacy ledger priced per ${current.privacyUnit}: its privacy unit can no longer change (create a new dataset for ${change.privacyUnit}-level privacy)`);
   }
-  if (change.name && change.name !== current.name && (await q.get(BY_NAME, { name: change.name }))) {
+  if (change.name && change.name !== current.name && (await q.get(NAME_TAKEN, { name: change.name }))) {
     throw new VaultError(`a dataset named "${change.name}" exists already`);
   }
   await q.run(UPDATE, {
