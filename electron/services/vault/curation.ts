@@ -44,9 +44,10 @@ export async function bulk(tx: Queryable, datasetId: number, target: BulkTarget,
   return (await tx.run(ACTION_SQL[action.kind].replace('{where}', where), values)).changes;
 }
 
-const SPLITS = `SELECT split, COUNT(*) AS n FROM records WHERE dataset_id = $id GROUP BY split`;
-const LABELS = `SELECT label, SUM(split = 'private') AS private, SUM(split = 'public') AS public, SUM(split = 'held-out') AS held_out
-  FROM records WHERE dataset_id = $id GROUP BY label ORDER BY label`;
+/** Splits and labels from record_counts (migration 21: records per dataset, split and label — '' for none — kept by triggers). */
+const SPLITS = `SELECT split, SUM(n) AS n FROM record_counts WHERE dataset_id = $id GROUP BY split`;
+const LABELS = `SELECT NULLIF(label, '') AS label, SUM(n * (split = 'private')) AS private, SUM(n * (split = 'public')) AS public,
+  SUM(n * (split = 'held-out')) AS held_out FROM record_counts WHERE dataset_id = $id GROUP BY label HAVING SUM(n) > 0 ORDER BY label`;
 const PII = `SELECT value AS kind, COUNT(*) AS n FROM records, json_each('["' || replace(pii_kinds, ',', '","') || '"]')
   WHERE dataset_id = $id AND pii_kinds <> '' GROUP BY value ORDER BY value`;
 const TAGS = `SELECT t.value AS tag, COUNT(*) AS n FROM records, json_each(records.tags_json) t WHERE dataset_id = $id GROUP BY t.value ORDER BY n DESC LIMIT 200`;

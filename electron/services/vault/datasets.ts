@@ -19,14 +19,16 @@ interface DatasetRow {
   n_held_out: number | null;
 }
 
+/** Split sizes summed from record_counts (migration 21: per dataset, split and label, kept by triggers), not counted from the records. */
 const SUMMARY = `SELECT d.*,
-  (SELECT COUNT(*) FROM records r WHERE r.dataset_id = d.id AND r.split = 'private') AS n_private,
-  (SELECT COUNT(*) FROM records r WHERE r.dataset_id = d.id AND r.split = 'public') AS n_public,
-  (SELECT COUNT(*) FROM records r WHERE r.dataset_id = d.id AND r.split = 'held-out') AS n_held_out
+  (SELECT SUM(n) FROM record_counts c WHERE c.dataset_id = d.id AND c.split = 'private') AS n_private,
+  (SELECT SUM(n) FROM record_counts c WHERE c.dataset_id = d.id AND c.split = 'public') AS n_public,
+  (SELECT SUM(n) FROM record_counts c WHERE c.dataset_id = d.id AND c.split = 'held-out') AS n_held_out
   FROM datasets d`;
 const BY_ID = `${SUMMARY} WHERE d.id = $id`;
 const BY_NAME = `${SUMMARY} WHERE d.name = $name`;
 const ALL = `${SUMMARY} ORDER BY d.name`;
+const NAME_TAKEN = 'SELECT 1 FROM datasets WHERE name = $name';
 const INSERT = `INSERT INTO datasets (name, description, task, labels_json, privacy_unit, subject_cap, created_at, updated_at)
   VALUES ($name, $description, $task, $labels, $privacyUnit, $subjectCap, $now, $now)`;
 const UPDATE = `UPDATE datasets SET name = $name, description = $description, labels_json = $labels, privacy_unit = $privacyUnit,
@@ -59,6 +61,13 @@ export async function findDataset(q: Queryable, ref: DatasetRef): Promise<Datase
   return toDto(row);
 }
 
+/** The dataset's id alone, for callers that need no more. */
+export async function findDatasetId(q: Queryable, ref: DatasetRef): Promise<number> {
+  const row = await q.get<{ id: number }>(typeof ref === 'number' ? 'SELECT id FROM datasets WHERE id = $ref' : 'SELECT id FROM datasets WHERE name = $ref', { ref });
+  if (!row) throw new VaultError(typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);
+  return row.id;
+}
+
 export async function listDatasets(q: Queryable): Promise<DatasetDto[]> {
   return (await q.all<DatasetRow>(ALL)).map(toDto);
 }
@@ -75,7 +84,7 @@ export interface DatasetFields {
 }
 
 export async function createDataset(q: Queryable, fields: DatasetFields): Promise<number> {
-  if (await q.get(BY_NAME, { name: fields.name })) throw new VaultError(`a dataset named "${fields.name}" exists already`);
+  if (await q.get(NAME_TAKEN, { name: fields.name })) throw new VaultError(`a dataset named "${fields.name}" exists already`);
   if (fields.task === 'generation' && fields.labels.length > 0) throw new VaultError('generation datasets have no label set');
   const { lastId } = await q.run(INSERT, {
     name: fields.name,
@@ -101,7 +110,7 @@ export async function updateDataset(q: Queryable, current: DatasetDto, change: P
     const charges = (await q.get<{ n: number }>(CHARGES, { id: current.id }))?.n ?? 0;
     if (charges > 0) throw new VaultError(`"${current.name}" has ${charges} charge(s) in its privacy ledger priced per ${current.privacyUnit}: its privacy unit can no longer change (create a new dataset for ${change.privacyUnit}-level privacy)`);
   }
-  if (change.name && change.name !== current.name && (await q.get(BY_NAME, { name: change.name }))) {
+  if (change.name && change.name !== current.name && (await q.get(NAME_TAKEN, { name: change.name }))) {
     throw new VaultError(`a dataset named "${change.name}" exists already`);
   }
   await q.run(UPDATE, {

@@ -25,11 +25,19 @@ export function filterSql(datasetId: number, filter: RecordFilter, { inIdOrder =
     clauses.push('r.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH $search)');
     params.search = search;
   }
-  if (filter.splits?.length) {
+  // One split or one (non-empty) label is an equality, which the (dataset, split) and (dataset,
+  // label) indexes answer in id order (migration 21); a list is read with json_each.
+  if (filter.splits?.length === 1) {
+    clauses.push('r.split = $split');
+    params.split = filter.splits[0];
+  } else if (filter.splits?.length) {
     clauses.push('r.split IN (SELECT value FROM json_each($splits))');
     params.splits = JSON.stringify(filter.splits);
   }
-  if (filter.labels?.length) {
+  if (filter.labels?.length === 1 && filter.labels[0] !== '') {
+    clauses.push('r.label = $label');
+    params.label = filter.labels[0];
+  } else if (filter.labels?.length) {
     clauses.push(`COALESCE(r.label, '') IN (SELECT value FROM json_each($labels))`);
     params.labels = JSON.stringify(filter.labels);
   }

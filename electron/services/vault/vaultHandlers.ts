@@ -28,7 +28,7 @@ export const vaultHandlers: HandlerMap<VaultMethod> = {
   'vault.redact': async ({ id, kinds, spans }, ctx) => (await vault(ctx)).redact(id, kinds, spans),
   'vault.scanPii': async ({ dataset }, ctx) => {
     const service = await vault(ctx);
-    const { id } = await service.dataset(dataset);
+    const id = await service.datasetId(dataset);
     return { jobId: await ctx.jobs.start('vault.scanPii', (job) => service.rescanPii(id, job)) };
   },
   'vault.compact': async (_input, ctx) => (await vault(ctx)).compact(),

@@ -5,14 +5,15 @@
  */
 import { redact, scanPii as scanText } from '../../../core/pii/scan';
 import type { PiiFinding, PiiKind } from '../../../core/pii/types';
-import type { DatasetDto, NewRecord, PiiRescanReport, RecordFilter, RecordRow } from '../../shared/api/vault';
+import type { DatasetDto, NewRecord, PiiRescanReport, RecordRow } from '../../shared/api/vault';
 import type { ServiceContext } from '../context';
 import { firstNames } from '../pii/firstNames';
 import type { Database, Queryable } from '../db/database';
 import type { JobContext } from '../jobs/jobManager';
 import { bulk, compact, stats, type BulkTarget } from './curation';
-import { createDataset, findDataset, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
-import { addHistory, checkLabel, getRecord, heldHashes, history, insertRecord, pageRecords, replaceText, toRow, updateFields } from './records';
+import { createDataset, findDataset, findDatasetId, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
+import { addHistory, checkLabel, getRecord, heldHashes, history, insertRecord, replaceText, toRow, updateFields } from './records';
+import { pageRecords, type RecordPage } from './recordPaging';
 import { contentHash } from './normalise';
 import { runPiiRescan } from './piiRescan';
 import { SAMPLE_DATASETS, type SampleKind } from './sampleDataset';
@@ -70,6 +71,11 @@ export class VaultService {
     return findDataset(this.db, ref);
   }
 
+  /** The dataset's id, for callers that need no more of it. */
+  datasetId(ref: DatasetRef): Promise<number> {
+    return findDatasetId(this.db, ref);
+  }
+
   datasets(): Promise<DatasetDto[]> {
     return listDatasets(this.db);
   }
@@ -81,7 +87,7 @@ export class VaultService {
   }
 
   async update(ref: DatasetRef, change: Partial<Omit<DatasetFields, 'task'>>): Promise<DatasetDto> {
-    const { id } = await this.dataset(ref);
+    const id = await this.datasetId(ref);
     // Read in the transaction: the checks (labels in use, charges against the unit) see what is written over.
     await this.db.transaction(async (tx) => updateDataset(tx, await findDataset(tx, id), change));
     this.changed(id, 'updated');
@@ -90,7 +96,7 @@ export class VaultService {
 
   /** Hard delete. A dataset with ledger entries keeps its (empty) row so the ledger stays verifiable. */
   async remove(ref: DatasetRef, options: { compact: boolean }): Promise<{ deletedRecords: number; datasetRemoved: boolean; compacted: boolean }> {
-    const { id } = await this.dataset(ref);
+    const id = await this.datasetId(ref);
     const result = await this.db.transaction(async (tx) => {
       const deletedRecords = (await tx.run(DELETE_RECORDS, { id })).changes;
       const charged = (await tx.get<{ n: number }>(LEDGER_ENTRIES, { id }))!.n > 0;
@@ -125,8 +131,8 @@ export class VaultService {
     return [];
   }
 
-  records(ref: DatasetRef, page: { filter: RecordFilter; offset: number; limit: number; order: 'id' | 'label' | 'split' | 'updated'; descending: boolean }) {
-    return this.dataset(ref).then((d) => pageRecords(this.db, d.id, page));
+  async records(ref: DatasetRef, page: RecordPage) {
+    return pageRecords(this.db, await this.datasetId(ref), page);
   }
 
   async record(id: number) {
@@ -185,7 +191,7 @@ export class VaultService {
   }
 
   async stats(ref: DatasetRef) {
-    return stats(this.db, (await this.dataset(ref)).id);
+    return stats(this.db, await this.datasetId(ref));
   }
 
   compact() {
@@ -194,7 +200,7 @@ export class VaultService {
 
   /** Rescans every record of the dataset for PII (a job body; see piiRescan.ts). */
   async rescanPii(ref: DatasetRef, job: JobContext): Promise<PiiRescanReport> {
-    const { id } = await this.dataset(ref);
+    const id = await this.datasetId(ref);
     const report = await runPiiRescan(this.db.file, id, scanPii, job);
     this.changed(id, 'pii rescanned');
     return report;

@@ -61,6 +61,8 @@ async function vaultState() {
       records: await count('SELECT COUNT(*) AS n FROM records'),
       imports: await count('SELECT COUNT(*) AS n FROM imports'),
       indexed: await count(`SELECT COUNT(*) AS n FROM records_fts WHERE records_fts MATCH 'fox'`),
+      counted: await count('SELECT COALESCE(SUM(n), 0) AS n FROM record_counts'), // migration 21's counts, added by the bulk load
+      countTriggers: await count(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'record_counts_%'`),
     };
   } finally {
     await db.close();
@@ -71,7 +73,7 @@ describe('import atomicity under SIGKILL', () => {
   it('a process killed while reading leaves none of the import', async () => {
     const run = await runChild((p) => p.stage === 'reading' && p.done > p.total / 4);
     expect(run.killed).toBe(true);
-    expect(await vaultState()).toEqual({ integrity: 'ok', records: 0, imports: 0, indexed: 0 });
+    expect(await vaultState()).toEqual({ integrity: 'ok', records: 0, imports: 0, indexed: 0, counted: 0, countTriggers: 3 });
   });
 
   it('a process killed while committing leaves all of it or none of it', async () => {
@@ -79,14 +81,15 @@ describe('import atomicity under SIGKILL', () => {
     expect(run.killed).toBe(true);
     const state = await vaultState();
     expect(state.integrity).toBe('ok');
-    expect([{ records: 0, imports: 0, indexed: 0 }, { records: ROWS, imports: 1, indexed: ROWS }]).toContainEqual({ records: state.records, imports: state.imports, indexed: state.indexed });
+    expect([{ records: 0, imports: 0, indexed: 0, counted: 0 }, { records: ROWS, imports: 1, indexed: ROWS, counted: ROWS }]).toContainEqual({ records: state.records, imports: state.imports, indexed: state.indexed, counted: state.counted });
+    expect(state.countTriggers).toBe(3);
   });
 
   it('a run left alone imports every row exactly once', async () => {
     const run = await runChild(() => false);
     expect(run.last).toBe('{"status":"succeeded"}');
     const state = await vaultState();
-    expect(state).toMatchObject({ integrity: 'ok', records: ROWS, indexed: ROWS });
+    expect(state).toMatchObject({ integrity: 'ok', records: ROWS, indexed: ROWS, counted: ROWS, countTriggers: 3 });
     expect(state.imports).toBeGreaterThanOrEqual(1);
   });
 });

@@ -3,6 +3,8 @@
  * trigger and the FTS5 'hashsize' default for the length of its transaction: afterwards — after
  * a successful import and after an aborted one — the schema and FTS configuration must be
  * exactly as before, the imported rows must be searchable, and records added later indexed.
+ * Likewise the per-row record_counts trigger (migration 21): the import's rows are counted in
+ * one statement, and the counts must equal a recount of the records.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +89,33 @@ describe('import bulk load', () => {
     expect(await version()).toBe(start + 2); // the per-row trigger is back
     expect((await importCsv('q.csv', Array.from({ length: 600 }, (_, i) => `eland number ${i},ham`))).status).toBe('succeeded');
     expect(await version()).toBe(start + 2); // a private-only import leaves the public split's version alone
+  });
+
+  it('adds the imported rows to record_counts in one statement: the counts equal a recount, and the counting trigger is back as it was', async () => {
+    const db = (await getVaultService(ctx)).db;
+    const triggers = () => db.all(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'record_counts_%' ORDER BY name`);
+    const kept = () => db.all("SELECT dataset_id, split, label, n FROM record_counts WHERE n <> 0 ORDER BY 1, 2, 3");
+    const recount = () => db.all("SELECT dataset_id, split, COALESCE(label, '') AS label, COUNT(*) AS n FROM records GROUP BY 1, 2, 3 ORDER BY 1, 2, 3");
+    await callMethod(ctx, 'vault.createDataset', { name: 'beside', labels: ['spam', 'ham'] });
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'beside', records: [{ text: 'beside one', label: 'ham' }] });
+    await callMethod(ctx, 'vault.addRecords', {
+      dataset: 'mail',
+      records: [{ text: 'held one', label: 'ham' }, { text: 'held two', label: 'spam', split: 'public' }, { text: 'held three' }],
+    });
+    const before = await triggers();
+    expect(before.map((t) => t.name)).toEqual(['record_counts_delete', 'record_counts_insert', 'record_counts_update']);
+    const splits = ['private', 'public', 'held-out'];
+    const rows = Array.from({ length: 1300 }, (_, i) => `tapir number ${i},${['spam', 'ham', ''][i % 3]},${splits[i % 5 % 3]}`);
+    const path = join(dir, 'counts.csv');
+    writeFileSync(path, `text,label,split\n${[...rows, 'held one,ham,private'].join('\n')}\n`); // the last a duplicate: not counted
+    const { jobId } = await callMethod(ctx, 'vault.import', { dataset: 'mail', path, mapping: { label: 'label', split: 'split' }, onBadRow: 'skip' });
+    const job = await ctx.jobs.wait(jobId);
+    expect(job.status).toBe('succeeded');
+    expect(await kept()).toEqual(await recount());
+    expect((await db.get<{ n: number }>("SELECT SUM(n) AS n FROM record_counts WHERE dataset_id = (SELECT id FROM datasets WHERE name = 'mail')"))!.n).toBe(1303);
+    expect(await triggers()).toEqual(before);
+    await callMethod(ctx, 'vault.addRecords', { dataset: 'mail', records: [{ text: 'a later tapir', label: 'spam', split: 'held-out' }] });
+    expect(await kept()).toEqual(await recount()); // the per-row trigger counts again
   });
 
   it('an aborted import leaves nothing indexed and the trigger in place', async () => {

@@ -18,6 +18,7 @@ import { publicSourceMigration } from './013_public_source';
 import { dropContentHashIndexMigration } from './015_drop_content_hash_index';
 import { publicVersionMigration } from './019_public_version';
 import { privateUnitsIndexMigration } from './020_private_units_index';
+import { recordOrderIndexesMigration } from './021_record_order_indexes';
 
 export const migrations: Migration[] = [
   vaultMigration, ledgerMigration, synthesisMigration, plansMigration, ftsSecureDeleteMigration, contentHashIndexMigration,
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   augmentationRunsMigration, publicSourceMigration, dropContentHashIndexMigration,
   publicVersionMigration,
   privateUnitsIndexMigration,
+  recordOrderIndexesMigration,
 ];
