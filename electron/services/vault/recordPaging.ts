@@ -89,12 +89,16 @@ function read({ db, where, params, page }: Read, skip: number, limit: number, { 
   });
 }
 
+/** Whether the filter sets anything but splits and labels (a value, or a non-empty list): then only a COUNT answers its total. */
+const readsMoreThanSplitsAndLabels = (filter: RecordFilter) =>
+  Object.entries(filter).some(([field, value]) => field !== 'splits' && field !== 'labels' && value !== undefined && !(Array.isArray(value) && value.length === 0));
+
 /**
  * How many records match: a sum over record_counts (migration 21's per dataset, split and label
  * counts, kept by triggers) when the filter reads only splits and labels, else a COUNT.
  */
 async function countMatching(db: Queryable, datasetId: number, filter: RecordFilter, where: string, params: Params): Promise<number> {
-  if (filter.search || filter.pii?.length || filter.tags?.length || filter.subjects?.length) {
+  if (readsMoreThanSplitsAndLabels(filter)) {
     return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM records r WHERE ${where}`, params))!.n;
   }
   const splits = filter.splits?.length ? ' AND split IN (SELECT value FROM json_each($splits))' : '';
