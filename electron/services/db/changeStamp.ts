@@ -5,16 +5,17 @@
  * connection changes a row (a trigger's or a cascade's change is not counted, but none reaches
  * records without a counted one: the records triggers write other tables, a cascade follows a
  * dataset's deletion). A value kept under a stamp is thus of the state at or after it, and equal
- * to it while the stamp stands. Only on a Database outside a transaction: a transaction may see
- * its own changes and then roll them back without moving either.
+ * to it while the stamp stands; read first in a Database.read, the stamp names the very state
+ * the read sees. Not inside a write transaction: it may see its own changes and then roll them
+ * back without moving either.
  */
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 
 const STAMP = "SELECT (SELECT data_version FROM pragma_data_version) || '/' || total_changes() AS stamp";
 
-/** The connection's change stamp now. */
-export async function changeStamp(db: Database): Promise<string> {
-  return (await db.get<{ stamp: string }>(STAMP))!.stamp;
+/** The connection's change stamp now (`q`: a Database, or its Database.read). */
+export async function changeStamp(q: Queryable): Promise<string> {
+  return (await q.get<{ stamp: string }>(STAMP))!.stamp;
 }
 
 /** Values by key, per connection, each valid while the stamp it was computed under stands; at most `maxKeys` per connection (oldest dropped). */

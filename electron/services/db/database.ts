@@ -142,8 +142,22 @@ export class Database implements Queryable {
    * back when it throws. Other operations on this connection wait until it ends.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.inTransaction('BEGIN IMMEDIATE', work);
+  }
+
+  /**
+   * Runs reads as one unit: in a read transaction (BEGIN: its first statement takes a snapshot,
+   * WAL), with nothing else on this connection in between, so every statement of `work` sees
+   * the same state — no write of this connection's nor another's commit lands between them.
+   * `work` only reads.
+   */
+  read<T>(work: (q: Queryable) => Promise<T>): Promise<T> {
+    return this.inTransaction('BEGIN', work);
+  }
+
+  private inTransaction<T>(begin: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.locked(async () => {
-      await this.raw.exec('BEGIN IMMEDIATE');
+      await this.raw.exec(begin);
       try {
         const result = await work(this.raw);
         await this.raw.exec('COMMIT');

@@ -4,18 +4,15 @@
  */
 import { changeStamp, StampedCache } from '../db/changeStamp';
 import { Database, type Queryable } from '../db/database';
+import { findDatasetKey, type DatasetRef } from '../vault/datasets';
 import { LedgerError } from './errors';
 import type { DatasetKey } from './reservations';
 
-export type DatasetRef = number | string;
+export type { DatasetRef };
 
-export async function resolveDataset(q: Queryable, ref: DatasetRef): Promise<DatasetKey> {
-  const row = await q.get<DatasetKey>(
-    typeof ref === 'number' ? 'SELECT id, name FROM datasets WHERE id = $ref' : 'SELECT id, name FROM datasets WHERE name = $ref',
-    { ref },
-  );
-  if (!row) throw new LedgerError(typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);
-  return row;
+/** The vault's lookup (id and name alone), refusing with a LedgerError. */
+export function resolveDataset(q: Queryable, ref: DatasetRef): Promise<DatasetKey> {
+  return findDatasetKey(q, ref, LedgerError);
 }
 
 /* Privacy units N of the private split: records, or subjects (a record without a subject id

@@ -55,17 +55,19 @@ function toDto(row: DatasetRow): DatasetDto {
 
 export type DatasetRef = number | string;
 
+const noDataset = (ref: DatasetRef) => (typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);
+
 export async function findDataset(q: Queryable, ref: DatasetRef): Promise<DatasetDto> {
   const row = await q.get<DatasetRow>(typeof ref === 'number' ? BY_ID : BY_NAME, typeof ref === 'number' ? { id: ref } : { name: ref });
-  if (!row) throw new VaultError(typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);
+  if (!row) throw new VaultError(noDataset(ref));
   return toDto(row);
 }
 
-/** The dataset's id alone, for callers that need no more. */
-export async function findDatasetId(q: Queryable, ref: DatasetRef): Promise<number> {
-  const row = await q.get<{ id: number }>(typeof ref === 'number' ? 'SELECT id FROM datasets WHERE id = $ref' : 'SELECT id FROM datasets WHERE name = $ref', { ref });
-  if (!row) throw new VaultError(typeof ref === 'number' ? `no dataset with id ${ref}` : `no dataset named "${ref}"`);
-  return row.id;
+/** The dataset's id and name alone, for callers that need no more (the ledger too, refusing with its own error class). */
+export async function findDatasetKey(q: Queryable, ref: DatasetRef, Refusal: new (message: string) => Error = VaultError): Promise<{ id: number; name: string }> {
+  const row = await q.get<{ id: number; name: string }>(typeof ref === 'number' ? 'SELECT id, name FROM datasets WHERE id = $ref' : 'SELECT id, name FROM datasets WHERE name = $ref', { ref });
+  if (!row) throw new Refusal(noDataset(ref));
+  return row;
 }
 
 export async function listDatasets(q: Queryable): Promise<DatasetDto[]> {

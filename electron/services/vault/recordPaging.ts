@@ -9,8 +9,10 @@
  * Skipping, seeking and the filters other than a search run on migration 21's indexes alone
  * (ids only; the page's rows are read last). The total and the boundaries are kept per connection
  * under its change stamp (db/changeStamp.ts): any change to the database drops them; without a
- * filter, or by split and label, the total is a sum of migration 21's counts. (A commit
- * elsewhere between the reads of one request can mismatch its total and rows, as before.)
+ * filter, or by split and label, the total is a sum of migration 21's counts. The stamp, the
+ * total, the boundaries and the rows of one request are read as one unit (Database.read: one
+ * snapshot), so a write landing meanwhile — on this connection or another's commit — comes
+ * wholly before or wholly after the page.
  */
 import type { RecordFilter, RecordRow } from '../../shared/api/vault';
 import { changeStamp, StampedCache } from '../db/changeStamp';
@@ -87,12 +89,16 @@ function read({ db, where, params, page }: Read, skip: number, limit: number, { 
   });
 }
 
+/** Whether the filter sets anything but splits and labels (a value, or a non-empty list): then only a COUNT answers its total. */
+const readsMoreThanSplitsAndLabels = (filter: RecordFilter) =>
+  Object.entries(filter).some(([field, value]) => field !== 'splits' && field !== 'labels' && value !== undefined && !(Array.isArray(value) && value.length === 0));
+
 /**
  * How many records match: a sum over record_counts (migration 21's per dataset, split and label
  * counts, kept by triggers) when the filter reads only splits and labels, else a COUNT.
  */
 async function countMatching(db: Queryable, datasetId: number, filter: RecordFilter, where: string, params: Params): Promise<number> {
-  if (filter.search || filter.pii?.length || filter.tags?.length || filter.subjects?.length) {
+  if (readsMoreThanSplitsAndLabels(filter)) {
     return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM records r WHERE ${where}`, params))!.n;
   }
   const splits = filter.splits?.length ? ' AND split IN (SELECT value FROM json_each($splits))' : '';
@@ -101,21 +107,26 @@ async function countMatching(db: Queryable, datasetId: number, filter: RecordFil
   return (await db.get<{ n: number }>(sql, { datasetId, ...(splits && { splits: JSON.stringify(filter.splits) }), ...(labels && { labels: JSON.stringify(filter.labels) }) }))!.n;
 }
 
-/** The page's rows from the nearest known position, and the total matching the filter. */
-export async function pageRecords(db: Queryable, datasetId: number, page: RecordPage): Promise<{ total: number; rows: RecordRow[] }> {
+/** The page's rows from the nearest known position, and the total matching the filter: on a Database, all read in one snapshot. */
+export function pageRecords(db: Queryable, datasetId: number, page: RecordPage): Promise<{ total: number; rows: RecordRow[] }> {
+  return db instanceof Database ? db.read((q) => pageIn(q, datasetId, page, db)) : pageIn(db, datasetId, page);
+}
+
+/** pageRecords on `q`; the total and the boundaries kept for `connection` when it is given (q then reads in its Database.read). */
+async function pageIn(q: Queryable, datasetId: number, page: RecordPage, connection?: Database): Promise<{ total: number; rows: RecordRow[] }> {
   const { where, params } = filterSql(datasetId, page.filter);
-  const count = () => countMatching(db, datasetId, page.filter, where, params);
+  const count = () => countMatching(q, datasetId, page.filter, where, params);
   const filterKey = JSON.stringify([datasetId, page.filter]);
   let total: number;
   let known: Boundary[] = [];
-  if (db instanceof Database) {
-    const stamp = await changeStamp(db);
-    total = await totals.get(db, stamp, filterKey, count);
-    known = await boundaries.get(db, stamp, JSON.stringify([filterKey, page.order, page.descending]), async () => []);
+  if (connection) {
+    const stamp = await changeStamp(q);
+    total = await totals.get(connection, stamp, filterKey, count);
+    known = await boundaries.get(connection, stamp, JSON.stringify([filterKey, page.order, page.descending]), async () => []);
   } else total = await count();
   const n = Math.max(0, Math.min(page.limit, total - page.offset));
   if (n === 0) return { total, rows: [] };
-  const query = { db, where, params, page };
+  const query = { db: q, where, params, page };
   const fromEnd = total - page.offset - n;
   const nearest = known.reduce<Boundary | undefined>((best, b) => (b.offset <= page.offset && (!best || b.offset > best.offset) ? b : best), undefined);
   let rows: RecordDbRow[] | null = null;
@@ -124,7 +135,8 @@ export async function pageRecords(db: Queryable, datasetId: number, page: Record
     if (rows.length < n) rows = null; // the NULL labels after a descending seek: read from an end instead
   }
   rows ??= page.offset <= fromEnd ? await read(query, page.offset, n) : await read(query, fromEnd, n, { reversed: true });
-  remember(known, page.order, { offset: page.offset, row: rows[0], from: true }, { offset: page.offset + rows.length, row: rows.at(-1)!, from: false });
+  // Never short in one snapshot (the total is of the same state); kept no boundary if it were.
+  if (rows.length === n) remember(known, page.order, { offset: page.offset, row: rows[0], from: true }, { offset: page.offset + n, row: rows.at(-1)!, from: false });
   return { total, rows: rows.map(toRow) };
 }
 

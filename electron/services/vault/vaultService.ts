@@ -11,7 +11,7 @@ import { firstNames } from '../pii/firstNames';
 import type { Database, Queryable } from '../db/database';
 import type { JobContext } from '../jobs/jobManager';
 import { bulk, compact, stats, type BulkTarget } from './curation';
-import { createDataset, findDataset, findDatasetId, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
+import { createDataset, findDataset, findDatasetKey, listDatasets, touchDataset, updateDataset, VaultError, type DatasetFields, type DatasetRef } from './datasets';
 import { addHistory, checkLabel, getRecord, heldHashes, history, insertRecord, replaceText, toRow, updateFields } from './records';
 import { pageRecords, type RecordPage } from './recordPaging';
 import { contentHash } from './normalise';
@@ -73,7 +73,7 @@ export class VaultService {
 
   /** The dataset's id, for callers that need no more of it. */
   datasetId(ref: DatasetRef): Promise<number> {
-    return findDatasetId(this.db, ref);
+    return findDatasetKey(this.db, ref).then((key) => key.id);
   }
 
   datasets(): Promise<DatasetDto[]> {

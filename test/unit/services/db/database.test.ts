@@ -95,6 +95,26 @@ describe('Database', () => {
     await db.close();
   });
 
+  it('reads as one unit: neither a write queued on the connection nor another connection’s commit lands between the statements of a read', async () => {
+    const file = join(dir, 'r.sqlite');
+    const db = await Database.open(file);
+    await migrate(db, [first]);
+    const other = await Database.open(file);
+    const count = async (q: Pick<Database, 'get'>) => (await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM items'))!.n;
+    let queued: Promise<unknown> = Promise.resolve();
+    const seen = await db.read(async (q) => {
+      const before = await count(q);
+      queued = db.run('INSERT INTO items (n) VALUES (1)');
+      await other.run('INSERT INTO items (n) VALUES (2)');
+      return [before, await count(q)];
+    });
+    await queued;
+    expect(seen).toEqual([0, 0]);
+    expect(await count(db)).toBe(2);
+    await other.close();
+    await db.close();
+  });
+
   it('streams rows with each()', async () => {
     const db = await Database.open(join(dir, 'd.sqlite'));
     await migrate(db, [first]);
