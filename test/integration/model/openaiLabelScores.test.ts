@@ -156,6 +156,13 @@ describe('label scores on a prefix-caching server', () => {
     expect(sent.map((r) => r.prompt)).toEqual([labels.map((l) => emojiPrompt + l)]);
   }, 60_000);
 
+  it('echo offsets shifted by a BOS text (as vLLM counts it): the window is anchored at the end, the scores stay exact', async () => {
+    const { remote } = await remoteOn({ maxLogprobs: 100, bosText: '<|begin_of_text|>' });
+    const labels = [' spam', ' free money']; // several tokens: echoed
+    const expected = await reference.scoreLabels(prompt, labels);
+    (await remote.scoreLabels(prompt, labels)).forEach((s, i) => expect(s).toBeCloseTo(expected[i], 9));
+  }, 60_000);
+
   it('a vote query sends each teacher prompt alone once and echoes only the labels outside its top logprobs', async () => {
     const { gpu, server, remote } = await remoteOn({ maxLogprobs: 20 }); // vLLM's default --max-logprobs
     const texts = ['free money offer, click now', 'patch review for the build', 'cheap pills online today', 'meeting notes from monday'];

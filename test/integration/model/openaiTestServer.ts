@@ -34,6 +34,8 @@ export interface TestServerOptions {
   completionDelayMs?: number;
   /** Count and price requests as a prefix-caching server would (requests, prefilled tokens, decodes). */
   gpu?: SimulatedGpu;
+  /** A BOS text counted into every echo offset (vLLM decodes the first prompt token, e.g. "<|begin_of_text|>"). */
+  bosText?: string;
 }
 
 export interface TestServer {
@@ -118,7 +120,8 @@ export async function startOpenAiTestServer(model: ReferenceLearner, serverOptio
       // Each token's offset in code points (Python string indices, as vLLM and OpenAI count): the
       // text before it, less an unfinished character (a byte token's U+FFFD) at its end.
       const offsets: number[] = [];
-      for (let i = 0; i < all.length; i++) offsets.push([...(await model.detokenize(all.slice(0, i))).replace(/\uFFFD+$/, '')].length);
+      const bos = body.echo ? [...(options.bosText ?? '')].length : 0;
+      for (let i = 0; i < all.length; i++) offsets.push(bos + [...(await model.detokenize(all.slice(0, i))).replace(/\uFFFD+$/, '')].length);
       logprobs = {
         tokens: await Promise.all(all.map((t) => key(t, asIds))),
         token_logprobs: [...echoLogprobs, ...generated.map((t) => Math.log(biased[t]))],

@@ -66,7 +66,7 @@ function wantedLogprobs(top: TopEntries, wanted: readonly TokenId[], byText: Rea
 }
 
 /** A completion that only echoes the prompt's logprobs (label scoring). */
-const ECHO_SCORING = { max_tokens: 1, temperature: 0, echo: true, logprobs: 1 };
+const ECHO_SCORING = { max_tokens: 1, temperature: 0, echo: true, logprobs: 1, return_tokens_as_token_ids: false };
 
 function wire(prompt: Prompt): WirePrompt {
   return typeof prompt === 'string' ? prompt : [...prompt];
@@ -327,16 +327,23 @@ export class RemoteModel implements LanguageModel {
   private labelScores(prompt: string, labels: readonly string[], choices: readonly CompletionChoice[]): number[] {
     return choices.map((choice, i) => {
       const { token_logprobs: logprobs, text_offset: offsets } = choice.logprobs ?? {};
-      if (!logprobs || !offsets) throw new Error('the server did not echo prompt logprobs (echo: true with logprobs)');
-      // Offsets count code points, as vLLM and OpenAI do (Python string indices), not UTF-16 units.
-      const start = [...prompt].length;
-      const end = start + [...labels[i]].length;
+      if (!logprobs || !offsets || offsets.length === 0) throw new Error('the server did not echo prompt logprobs (echo: true with logprobs)');
+      // The window is anchored at the end: the last offset is the generated token's, where the
+      // server's own text of prompt + label ends. Offsets from the start drift on real servers (a
+      // BOS text such as "<|begin_of_text|>" counted in, each byte token of a split character
+      // counted as one); the label's length is in code points, as vLLM and OpenAI count.
+      const end = offsets[offsets.length - 1];
+      const start = end - [...labels[i]].length;
       let sum = 0;
       offsets.forEach((offset, j) => {
         // A token inside the label, or one that begins in the prompt and runs into it (a label
         // merged with the prompt's end, e.g. "Label: " + "spam" → "Label:" + " spam").
         const overlaps = offset >= start || (offsets[j + 1] ?? Infinity) > start;
-        if (offset < end && overlaps) sum += logprobs[j] ?? 0;
+        if (!(offset < end && overlaps)) return;
+        const logprob = logprobs[j];
+        // No logprob (the sequence's first token) is no evidence: never score it as certainty.
+        if (typeof logprob !== 'number') throw new Error('the server gave no logprob for a label token (echo)');
+        sum += logprob;
       });
       return sum;
     });
