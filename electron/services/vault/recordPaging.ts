@@ -108,22 +108,18 @@ async function countMatching(db: Queryable, datasetId: number, filter: RecordFil
 }
 
 /** The page's rows from the nearest known position, and the total matching the filter: on a Database, all read in one snapshot. */
-export function pageRecords(db: Queryable, datasetId: number, page: RecordPage): Promise<{ total: number; rows: RecordRow[] }> {
-  return db instanceof Database ? db.read((q) => pageIn(q, datasetId, page, db)) : pageIn(db, datasetId, page);
+export function pageRecords(db: Database, datasetId: number, page: RecordPage): Promise<{ total: number; rows: RecordRow[] }> {
+  return db.read((q) => pageIn(q, datasetId, page, db));
 }
 
-/** pageRecords on `q`; the total and the boundaries kept for `connection` when it is given (q then reads in its Database.read). */
-async function pageIn(q: Queryable, datasetId: number, page: RecordPage, connection?: Database): Promise<{ total: number; rows: RecordRow[] }> {
+/** pageRecords on `q`, reading in `connection`'s Database.read; the total and the boundaries are kept for `connection`. */
+async function pageIn(q: Queryable, datasetId: number, page: RecordPage, connection: Database): Promise<{ total: number; rows: RecordRow[] }> {
   const { where, params } = filterSql(datasetId, page.filter);
   const count = () => countMatching(q, datasetId, page.filter, where, params);
   const filterKey = JSON.stringify([datasetId, page.filter]);
-  let total: number;
-  let known: Boundary[] = [];
-  if (connection) {
-    const stamp = await changeStamp(q);
-    total = await totals.get(connection, stamp, filterKey, count);
-    known = await boundaries.get(connection, stamp, JSON.stringify([filterKey, page.order, page.descending]), async () => []);
-  } else total = await count();
+  const stamp = await changeStamp(q);
+  const total = await totals.get(connection, stamp, filterKey, count);
+  const known = await boundaries.get(connection, stamp, JSON.stringify([filterKey, page.order, page.descending]), async (): Promise<Boundary[]> => []);
   const n = Math.max(0, Math.min(page.limit, total - page.offset));
   if (n === 0) return { total, rows: [] };
   const query = { db: q, where, params, page };
