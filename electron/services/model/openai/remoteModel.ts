@@ -279,7 +279,8 @@ export class RemoteModel implements LanguageModel {
    * the label is echoed after the prompt and the logprobs of the tokens that overlap it summed: a
    * server computes each echoed prompt afresh (vLLM reads no prefix cache for prompt logprobs), so
    * each echoed label costs a prefill of the whole prompt. A failed request fails the call: no
-   * prompt is sent again.
+   * prompt is sent again, except the read refused for its logprob count (a server that lowered
+   * its cap since connecting: withLogprobCap asks once more at the lower cap).
    */
   async scoreLabels(prompt: string, labels: readonly string[], signal?: AbortSignal): Promise<number[]> {
     if (labels.length === 0) return [];
